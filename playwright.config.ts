@@ -1,0 +1,29 @@
+import { defineConfig } from '@playwright/test';
+
+// Debian's Chromium, never a downloaded browser. The background-networking flags keep it from
+// calling home, which a closed network refuses noisily.
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export default defineConfig({
+  outputDir: '.cache/test-results/playwright',
+  fullyParallel: true,
+  workers: 2,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: [['list'], ['json', { outputFile: '.cache/test-results/playwright.json' }]],
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  projects: [
+    {
+      name: 'web',
+      testDir: 'test/e2e',
+      use: {
+        browserName: 'chromium',
+        launchOptions: {
+          executablePath: chromiumPath,
+          args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+        },
+      },
+    },
+    { name: 'electron', testDir: 'test/electron' },
+  ],
+});

@@ -1,0 +1,1 @@
+export function electronBinary(options?: { download?: boolean }): { binary: string | null; reason: string | null };

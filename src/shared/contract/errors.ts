@@ -1,0 +1,68 @@
+import { z } from 'zod';
+
+/**
+ * The one error shape every contract call can answer with. It crosses IPC and the web bridge as
+ * plain data (Electron keeps only the message of a thrown Error), and the renderer shows `message`.
+ */
+export const contractErrorCodes = [
+  'invalid_input', // the input failed the call's schema; fieldErrors says where
+  'unknown_call',
+  'forbidden', // the sender is not the app's own window
+  'not_found',
+  'conflict',
+  'unauthorized', // the service refused the token
+  'rate_limited',
+  'offline', // the service could not be reached
+  'service_error', // the service answered with another error
+  'internal',
+] as const;
+
+export const contractErrorSchema = z.object({
+  code: z.enum(contractErrorCodes),
+  message: z.string(),
+  /** Field or parameter name -> messages, for forms. Empty when no field is at fault. */
+  fieldErrors: z.record(z.string(), z.array(z.string())),
+  /** HTTP status of the service answer behind the error, when there was one. */
+  status: z.number().int().optional(),
+});
+export type ContractError = z.infer<typeof contractErrorSchema>;
+export type ContractErrorCode = ContractError['code'];
+
+/** What a call answers across the process boundary. */
+export type CallResult<T> = { ok: true; value: T } | { ok: false; error: ContractError };
+
+/** Thrown by the renderer's client (and by handlers in main) so callers can catch one type. */
+export class ContractCallError extends Error {
+  readonly code: ContractErrorCode;
+  readonly fieldErrors: Record<string, string[]>;
+  readonly status: number | undefined;
+
+  constructor(error: ContractError) {
+    super(error.message);
+    this.name = 'ContractCallError';
+    this.code = error.code;
+    this.fieldErrors = error.fieldErrors;
+    this.status = error.status;
+  }
+
+  toJSON(): ContractError {
+    return { code: this.code, message: this.message, fieldErrors: this.fieldErrors, status: this.status };
+  }
+}
+
+/** Turns zod issues into the `fieldErrors` map: dotted path -> messages ("(input)" for the root). */
+export function fieldErrorsFromZod(error: z.ZodError): Record<string, string[]> {
+  const fields: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length > 0 ? issue.path.map(String).join('.') : '(input)';
+    (fields[key] ??= []).push(issue.message);
+  }
+  return fields;
+}
+
+export function invalidInput(error: z.ZodError): ContractError {
+  const fieldErrors = fieldErrorsFromZod(error);
+  const first = Object.entries(fieldErrors)[0];
+  const detail = first ? ` ${first[0]}: ${first[1][0]}` : '';
+  return { code: 'invalid_input', message: `Invalid input.${detail}`, fieldErrors };
+}

@@ -1,0 +1,70 @@
+import type { IpcMainInvokeEvent, WebFrameMain } from 'electron';
+import { describe, expect, it } from 'vitest';
+import { bindContract } from '../../../src/main/electron/ipc-binding.ts';
+import { createAppHandlers } from '../../../src/main/services/app/app-handlers.ts';
+import { createSettingsService } from '../../../src/main/services/app/settings-service.ts';
+import type { Handlers } from '../../../src/main/services/dispatch.ts';
+import { callNames } from '../../../src/shared/contract/index.ts';
+
+type Listener = (event: IpcMainInvokeEvent, input: unknown) => Promise<unknown>;
+
+/** Stands in for Electron's ipcMain, which exists only inside the Electron runtime. */
+function fakeIpcMain() {
+  const listeners = new Map<string, Listener>();
+  return {
+    listeners,
+    handle: (channel: string, listener: Listener) => void listeners.set(channel, listener),
+    removeHandler: (channel: string) => void listeners.delete(channel),
+  };
+}
+
+const ownFrame = { url: 'file:///app/out/renderer/index.html', parent: null } as unknown as WebFrameMain;
+const foreignFrame = { url: 'https://example.com/', parent: null } as unknown as WebFrameMain;
+
+function setup() {
+  const saved = new Map<string, unknown>();
+  const settings = createSettingsService({ get: (key) => saved.get(key), set: (key, value) => void saved.set(key, value) });
+  const handlers = createAppHandlers({
+    platform: { shell: 'electron', appVersion: '1.2.3', runtimes: { electron: '45.0.0' }, userDataDir: '/tmp' },
+    settings,
+  }) as Handlers;
+  const ipc = fakeIpcMain();
+  const unbind = bindContract(ipc, handlers, (frame) => frame === ownFrame);
+  const invoke = (channel: string, input: unknown, frame = ownFrame) =>
+    ipc.listeners.get(channel)!({ senderFrame: frame } as IpcMainInvokeEvent, input);
+  return { ipc, unbind, invoke, saved };
+}
+
+describe('Electron contract binding', () => {
+  it('binds exactly the contract calls and removes them again', () => {
+    const { ipc, unbind } = setup();
+    expect([...ipc.listeners.keys()].sort()).toEqual([...callNames].sort());
+    unbind();
+    expect(ipc.listeners.size).toBe(0);
+  });
+
+  it('answers a valid call with its value and persists a settings update', async () => {
+    const { invoke, saved } = setup();
+    expect(await invoke('app:info', undefined)).toMatchObject({ ok: true, value: { version: '1.2.3', shell: 'electron' } });
+    expect(await invoke('settings:update', { theme: 'dark' })).toEqual({ ok: true, value: { theme: 'dark' } });
+    expect(saved.get('preferences')).toEqual({ theme: 'dark' });
+    expect(await invoke('settings:get', undefined)).toEqual({ ok: true, value: { theme: 'dark' } });
+  });
+
+  it('refuses invalid input with a typed error naming the field, and changes nothing', async () => {
+    const { invoke, saved } = setup();
+    const answer = (await invoke('settings:update', { theme: 'purple' })) as { ok: false; error: { code: string; fieldErrors: object } };
+    expect(answer.ok).toBe(false);
+    expect(answer.error.code).toBe('invalid_input');
+    expect(Object.keys(answer.error.fieldErrors)).toEqual(['theme']);
+    const unknownKey = (await invoke('settings:update', { theme: 'dark', token: 'x' })) as { ok: boolean };
+    expect(unknownKey.ok).toBe(false);
+    expect(saved.has('preferences')).toBe(false);
+  });
+
+  it('refuses a call from a frame that is not the app window', async () => {
+    const { invoke } = setup();
+    const answer = (await invoke('settings:get', undefined, foreignFrame)) as { ok: false; error: { code: string } };
+    expect(answer).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+  });
+});
