@@ -27,6 +27,8 @@ export default defineConfig({
     plugins: [vue()],
     build: {
       rollupOptions: { input: resolve(root, 'src/renderer/index.html') },
+      // Loaded from disk (or loopback), never over a network: one large chunk costs nothing.
+      chunkSizeWarningLimit: 2000,
     },
   },
 });

@@ -31,6 +31,7 @@ async function startShell(userDataDir: string): Promise<{ child: ChildProcess; i
 
 /** A browser shell per test, each with a fresh profile folder. */
 export const test = base.extend<{ webShell: WebShellProcess }>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
   webShell: async ({}, use) => {
     const userDataDir = mkdtempSync(join(tmpdir(), 'socialdesk-e2e-'));
     const { child, info } = await startShell(userDataDir);

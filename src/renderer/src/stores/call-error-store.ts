@@ -1,0 +1,47 @@
+import { defineStore } from 'pinia';
+import { shallowRef } from 'vue';
+import { ContractCallError } from '../../../shared/contract/index.ts';
+
+export interface ReportedError {
+  id: number;
+  /** What the user tried, as a title: "Could not save the theme". */
+  action: string;
+  error: ContractCallError;
+}
+
+/** Anything thrown that is not a ContractCallError is a bug in the page; show it as internal. */
+export function toCallError(error: unknown): ContractCallError {
+  if (error instanceof ContractCallError) return error;
+  console.error('socialdesk:', error);
+  return new ContractCallError({
+    code: 'internal',
+    message: 'Something went wrong in Socialdesk.',
+    fieldErrors: {},
+  });
+}
+
+/**
+ * Failed calls waiting to be shown. Stores report here rather than calling Naive UI directly
+ * because its message/notification APIs only exist inside the providers in `app.vue`, and an
+ * error can happen before they mount (the first `settings:get`); the queue bridges that gap.
+ */
+export const useCallErrorStore = defineStore('call-errors', () => {
+  const pending = shallowRef<readonly ReportedError[]>([]);
+  let nextId = 1;
+
+  function report(action: string, error: unknown): ContractCallError {
+    const callError = toCallError(error);
+    pending.value = [...pending.value, { id: nextId++, action, error: callError }];
+    return callError;
+  }
+
+  /** Hands the queued errors to whoever shows them, and empties the queue. */
+  function take(): readonly ReportedError[] {
+    const taken = pending.value;
+    // Only write when there was something: an empty write would wake the watcher that drains us.
+    if (taken.length > 0) pending.value = [];
+    return taken;
+  }
+
+  return { pending, report, take };
+});
