@@ -12,11 +12,13 @@ test('the Electron app opens one hardened window with the renderer', async () =>
   const app = await electron.launch({ executablePath: binary!, args: [resolve(import.meta.dirname, '../..'), '--no-sandbox'] });
   const window = await app.firstWindow();
   await expect(window.getByTestId('app-shell')).toBeVisible();
-  const prefs = await app.evaluate(({ BrowserWindow }) => {
-    const web = BrowserWindow.getAllWindows()[0]!.webContents;
-    return { isolated: web.getLastWebPreferences()?.contextIsolation, sandbox: web.getLastWebPreferences()?.sandbox };
+  expect(await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows().length)).toBe(1);
+  // Isolated and sandboxed: the page sees the contract API and nothing of Node or ipcRenderer.
+  const page = await window.evaluate(() => {
+    const global = window as unknown as Record<string, unknown>;
+    const api = global.socialdesk as Record<string, unknown> | undefined;
+    return { require: typeof global.require, process: typeof global.process, info: typeof api?.['app:info'], ipc: typeof api?.ipcRenderer };
   });
-  expect(prefs).toEqual({ isolated: true, sandbox: true });
-  expect(await window.evaluate(() => typeof (window as unknown as { require?: unknown }).require)).toBe('undefined');
+  expect(page).toEqual({ require: 'undefined', process: 'undefined', info: 'function', ipc: 'undefined' });
   await app.close();
 });
