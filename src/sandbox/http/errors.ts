@@ -1,0 +1,135 @@
+import { STATUS_CODES } from 'node:http';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/** The error object of interface.md: every error answer of the sandbox has this shape. */
+export interface ErrorBody {
+  code: number;
+  errors: Record<string, string[]>;
+  message: string;
+  status: string;
+}
+
+/**
+ * An error an area throws to answer with the error object. Anything else thrown in a route
+ * becomes a 500, so a bug never leaks a stack trace or a half-written answer.
+ */
+export class SandboxError extends Error {
+  readonly status: number;
+  readonly errors: Record<string, string[]>;
+
+  constructor(status: number, message: string, errors: Record<string, string[]> = {}) {
+    super(message);
+    this.name = 'SandboxError';
+    this.status = status;
+    this.errors = errors;
+  }
+}
+
+export function reasonPhrase(status: number): string {
+  return STATUS_CODES[status] ?? 'Error';
+}
+
+export function errorBody(status: number, message: string, errors: Record<string, string[]> = {}): ErrorBody {
+  return { code: status, errors, message, status: reasonPhrase(status) };
+}
+
+export function sendError(
+  reply: FastifyReply,
+  status: number,
+  message: string,
+  errors: Record<string, string[]> = {},
+) {
+  return reply
+    .code(status)
+    .type('application/json; charset=utf-8')
+    .send(errorBody(status, message, errors));
+}
+
+/** Maps whatever was thrown to a status and a sentence a client developer can act on. */
+function describe(error: FastifyError | SandboxError | Error): ErrorBody {
+  if (error instanceof SandboxError) return errorBody(error.status, error.message, error.errors);
+  const fastifyError = error as FastifyError;
+  const code = fastifyError.code ?? '';
+  const status = fastifyError.statusCode ?? 500;
+  if (code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+    return errorBody(400, 'The body is empty although Content-Type says application/json.');
+  }
+  if (code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (error instanceof SyntaxError && status === 400)) {
+    return errorBody(400, 'The body is not valid JSON.');
+  }
+  if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+    return errorBody(415, 'Send the body as application/json.');
+  }
+  if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') return errorBody(413, 'The body is too large.');
+  if (fastifyError.validation) return errorBody(422, error.message);
+  // Other client errors Fastify raises itself (bad URL encoding, ...) keep their status.
+  if (status >= 400 && status < 500) return errorBody(status, error.message);
+  return errorBody(500, 'The sandbox failed to answer this request.');
+}
+
+export function errorHandler(
+  this: FastifyInstance,
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  const body = describe(error);
+  if (body.code >= 500) request.log.error({ err: error }, 'sandbox request failed');
+  return reply.code(body.code).type('application/json; charset=utf-8').send(body);
+}
+
+/** Route patterns (with their methods) seen so far, to tell a wrong method (405) from a wrong path (404). */
+interface KnownRoute {
+  pattern: RegExp;
+  methods: Set<string>;
+}
+
+function patternOf(url: string): RegExp {
+  const escaped = url
+    .split('/')
+    .map((segment) => {
+      if (segment.startsWith(':')) return '[^/]+';
+      if (segment === '*') return '.*';
+      return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    })
+    .join('/');
+  return new RegExp(`^${escaped}/?$`);
+}
+
+/**
+ * Installs the error handler, the not-found handler (404 or 405 with `Allow`) and the route
+ * registry behind it. Call before any route is registered.
+ */
+export function installErrorHandling(app: FastifyInstance): void {
+  const known = new Map<string, KnownRoute>();
+  app.addHook('onRoute', (route) => {
+    const entry = known.get(route.url) ?? { pattern: patternOf(route.url), methods: new Set<string>() };
+    for (const method of [route.method].flat()) entry.methods.add(method);
+    known.set(route.url, entry);
+  });
+  app.setErrorHandler(errorHandler);
+  app.setNotFoundHandler((request, reply) => {
+    const path = decodeURIComponentSafe(request.url.split('?')[0] ?? '/');
+    const allowed = new Set<string>();
+    for (const route of known.values()) {
+      if (route.pattern.test(path)) for (const method of route.methods) allowed.add(method);
+    }
+    if (allowed.size > 0) {
+      reply.header('allow', [...allowed].sort().join(', '));
+      return sendError(
+        reply,
+        405,
+        `${request.method} is not allowed on ${path}; use ${[...allowed].sort().join(', ')}.`,
+      );
+    }
+    return sendError(reply, 404, `No such path: ${path}.`);
+  });
+}
+
+function decodeURIComponentSafe(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}

@@ -1,0 +1,63 @@
+import type { FastifyRequest } from 'fastify';
+import { SandboxError } from './errors.ts';
+
+/** Paging per conventions §5: `limit` and `offset`, links that keep every other parameter. */
+
+export interface Paging {
+  limit: number;
+  offset: number;
+}
+
+/** A type alias (not an interface) so it fits the domain's loose paging schema type. */
+export type PagingLinks = {
+  count: number;
+  next: string | null;
+  previous: string | null;
+};
+
+function readInt(value: unknown, name: string, min: number, max: number): number | undefined {
+  if (value === undefined) return undefined;
+  const text = typeof value === 'number' ? String(value) : value;
+  if (typeof text !== 'string' || !/^-?\d+$/.test(text.trim())) {
+    throw new SandboxError(422, `${name} must be an integer.`, { [name]: ['Must be an integer.'] });
+  }
+  const number = Number(text);
+  if (number < min || number > max) {
+    const bound = number < min ? `at least ${min}` : `at most ${max}`;
+    throw new SandboxError(422, `${name} must be ${bound}.`, { [name]: [`Must be ${bound}.`] });
+  }
+  return number;
+}
+
+/** Reads `limit` and `offset` from a query (or a body); out of range -> 422. */
+export function parsePaging(
+  source: { limit?: unknown; offset?: unknown } | undefined,
+  options: { defaultLimit: number; maxLimit: number },
+): Paging {
+  return {
+    limit: readInt(source?.limit, 'limit', 0, options.maxLimit) ?? options.defaultLimit,
+    offset: readInt(source?.offset, 'offset', 0, Number.MAX_SAFE_INTEGER) ?? 0,
+  };
+}
+
+/**
+ * The paging object: absolute `next`/`previous` URLs built from the request's own path and
+ * query (only `limit` and `offset` change), null at either end. `limit=0` pages nowhere.
+ * `baseUrl` is the area's base URL and gives the scheme, host and port.
+ */
+export function pageLinks(
+  request: FastifyRequest,
+  baseUrl: string,
+  page: { limit: number; offset: number; count: number },
+): PagingLinks {
+  const link = (offset: number) => {
+    const url = new URL(request.url, baseUrl);
+    url.searchParams.set('limit', String(page.limit));
+    url.searchParams.set('offset', String(offset));
+    return url.toString();
+  };
+  const { limit, offset, count } = page;
+  const next = limit > 0 && offset + limit < count ? link(offset + limit) : null;
+  const previous = limit > 0 && offset > 0 ? link(Math.max(0, Math.min(offset, count) - limit)) : null;
+  return { count, next, previous };
+}

@@ -1,0 +1,126 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { hasCaller } from './auth.ts';
+import { SandboxError } from './errors.ts';
+
+/**
+ * Fixed-window rate limits per application (conventions §4), written here rather than taken from
+ * @fastify/rate-limit because the rules are the interface's own: windows aligned to the sandbox
+ * clock, a throttle that lasts until the window ends, throttled calls not counted, and headers
+ * that describe whichever of two limits has fewer calls left.
+ */
+
+/** A stricter limit for some routes: `{ config: { rateLimit: { bucket: 'reports', limit: 60 } } }`. */
+export interface RouteRateLimit {
+  bucket: string;
+  /** Calls per window, whatever the window's length. */
+  limit: number;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    rateLimit?: RouteRateLimit;
+  }
+}
+
+export interface RateLimitOptions {
+  /** Calls per application per window (`--rate-limit`, default 1000). */
+  limit: number;
+  /** Window length in seconds (`--rate-window`, default 60). */
+  windowSeconds: number;
+  /** The sandbox clock in milliseconds. */
+  nowMs: () => number;
+}
+
+interface Counter {
+  window: number;
+  count: number;
+}
+
+export interface RateDecision {
+  allowed: boolean;
+  limit: number;
+  remaining: number;
+  /** UNIX seconds at which the window ends. */
+  reset: number;
+}
+
+export class RateLimiter {
+  readonly limit: number;
+  readonly windowMs: number;
+  private readonly nowMs: () => number;
+  private readonly counters = new Map<string, Counter>();
+
+  constructor(options: RateLimitOptions) {
+    this.limit = options.limit;
+    this.windowMs = options.windowSeconds * 1000;
+    this.nowMs = options.nowMs;
+  }
+
+  /** Counts one call of `key` (and of its route bucket), unless either limit is already used up. */
+  take(key: string, route?: RouteRateLimit): RateDecision {
+    const window = Math.floor(this.nowMs() / this.windowMs);
+    const reset = Math.round(((window + 1) * this.windowMs) / 1000);
+    const app = this.counter(key, window);
+    const bucket = route ? this.counter(`${key}\u0000${route.bucket}`, window) : undefined;
+    // A full application counter throttles every route; a full bucket throttles only its routes.
+    const allowed = app.count < this.limit && (!bucket || !route || bucket.count < route.limit);
+    if (allowed) {
+      app.count += 1;
+      if (bucket) bucket.count += 1;
+    }
+    let limit = this.limit;
+    let remaining = Math.max(0, this.limit - app.count);
+    if (bucket && route) {
+      const bucketRemaining = Math.max(0, route.limit - bucket.count);
+      if (bucketRemaining < remaining) {
+        limit = route.limit;
+        remaining = bucketRemaining;
+      }
+    }
+    return { allowed, limit, remaining, reset };
+  }
+
+  private counter(key: string, window: number): Counter {
+    let counter = this.counters.get(key);
+    if (!counter || counter.window !== window) {
+      if (this.counters.size > 50_000) this.prune(window);
+      counter = { window, count: 0 };
+      this.counters.set(key, counter);
+    }
+    return counter;
+  }
+
+  private prune(window: number): void {
+    for (const [key, counter] of this.counters) if (counter.window !== window) this.counters.delete(key);
+  }
+}
+
+/** Who a request is counted against: its application, or its address when the token is bad. */
+function rateKey(request: FastifyRequest): string {
+  return hasCaller(request) ? `app:${request.caller.applicationId}` : `anon:${request.ip}`;
+}
+
+/**
+ * Registers the limiter as an onRequest hook (after the caller is identified). Headers are set
+ * on the reply before anything can fail, so every answer carries them, errors included. The
+ * `Date` header follows the sandbox clock, so a client that corrects `x-ratelimit-reset` for
+ * skew with it (conventions §4) gets the right wait even under `--now`.
+ */
+export function installRateLimit(app: FastifyInstance, limiter: RateLimiter, nowMs: () => number): void {
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('date', new Date(nowMs()).toUTCString());
+    return payload;
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    const decision = limiter.take(rateKey(request), request.routeOptions.config?.rateLimit);
+    reply.header('x-ratelimit-limit', String(decision.limit));
+    reply.header('x-ratelimit-remaining', String(decision.remaining));
+    reply.header('x-ratelimit-reset', String(decision.reset));
+    if (!decision.allowed) {
+      throw new SandboxError(
+        429,
+        `Rate limit of ${decision.limit} calls per window reached; wait until x-ratelimit-reset (${decision.reset}).`,
+      );
+    }
+  });
+}

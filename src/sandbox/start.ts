@@ -1,0 +1,150 @@
+import type { AddressInfo } from 'node:net';
+import type { DatabaseSync } from 'node:sqlite';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { AreaContext, AreaName, SandboxArea } from './area.ts';
+import { AREAS } from './areas/index.ts';
+import { createClock, type SandboxClock } from './clock.ts';
+import { openDatabase } from './db.ts';
+import { installAuth } from './http/auth.ts';
+import { installErrorHandling } from './http/errors.ts';
+import { installFaults } from './http/faults.ts';
+import { RateLimiter, installRateLimit } from './http/rate-limit.ts';
+import { foreignBrandId } from './seed/core.ts';
+
+export interface SandboxOptions {
+  /** 0 picks a free port. */
+  port?: number;
+  /** Loopback only: 127.0.0.1 (default), ::1 or localhost. */
+  host?: string;
+  /** A file path (kept across restarts, seeded only when new) or ':memory:'. */
+  db?: string;
+  seed?: number;
+  /** Volume multiplier for seeded data. */
+  scale?: number;
+  /** Starting time of the sandbox clock (it runs on from there). */
+  now?: Date | string;
+  rateLimit?: number;
+  rateWindow?: number;
+  /** Fraction 0..1 of requests that fail on purpose. */
+  faults?: number;
+  /** How long a "slow answer" fault waits (default 3000 ms). */
+  faultSlowMs?: number;
+  /** False logs one line per request to stderr. Default true. */
+  quiet?: boolean;
+  /** The areas to serve; all of them by default. */
+  areas?: readonly SandboxArea[];
+}
+
+export interface RunningSandbox {
+  urls: Record<AreaName, string>;
+  tokens: { application: string; user: string };
+  /** Brands both tokens reach. */
+  brands: number[];
+  /** A brand that exists but neither token reaches (403). */
+  foreignBrand: number;
+  /** Root URL, e.g. http://127.0.0.1:4010. */
+  origin: string;
+  port: number;
+  clock: SandboxClock;
+  db: DatabaseSync;
+  app: FastifyInstance;
+  /** True when this start seeded the database. */
+  seeded: boolean;
+  seedMs: number;
+  close(): Promise<void>;
+}
+
+const areaNames: readonly AreaName[] = ['library', 'scheduler', 'dashboard', 'community'];
+
+export function isLoopbackHost(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
+
+export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
+  const {
+    port = 0,
+    host = '127.0.0.1',
+    db: dbPath = ':memory:',
+    seed = 1,
+    scale = 1,
+    rateLimit = 1000,
+    rateWindow = 60,
+    faults = 0,
+    quiet = true,
+    areas = AREAS,
+  } = options;
+  if (!isLoopbackHost(host)) {
+    throw new Error(
+      `Refusing to listen on ${host}: the sandbox serves loopback only (127.0.0.1, ::1 or localhost).`,
+    );
+  }
+  const clock = createClock(options.now);
+  const opened = openDatabase({ path: dbPath, areas, seed, scale, now: clock.now() });
+  const { db, core } = opened;
+
+  let origin = '';
+  const app = Fastify({ logger: false, forceCloseConnections: true });
+  installErrorHandling(app);
+  installAuth(app, db, () => {
+    installRateLimit(
+      app,
+      new RateLimiter({ limit: rateLimit, windowSeconds: rateWindow, nowMs: clock.nowMs }),
+      clock.nowMs,
+    );
+    installFaults(app, { probability: faults, seed, slowMs: options.faultSlowMs });
+  });
+  if (!quiet) {
+    app.addHook('onResponse', async (request, reply) => {
+      process.stderr.write(
+        `${request.method} ${request.url} ${reply.statusCode} ${reply.elapsedTime.toFixed(1)}ms\n`,
+      );
+    });
+  }
+
+  const contextFor = (name: AreaName): AreaContext => ({
+    db,
+    now: clock.now,
+    baseUrl: () => `${origin}/${name}`,
+  });
+  for (const area of areas) {
+    await app.register(async (scope) => area.routes(scope, contextFor(area.name)), {
+      prefix: `/${area.name}`,
+    });
+  }
+
+  try {
+    await app.listen({ port, host });
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+  const address = app.server.address() as AddressInfo;
+  origin = `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
+  const stops = areas.flatMap((area) => (area.start ? [area.start(contextFor(area.name))] : []));
+
+  let closing: Promise<void> | undefined;
+  const close = () =>
+    (closing ??= (async () => {
+      for (const stop of stops) stop();
+      await app.close();
+      db.close();
+    })());
+
+  return {
+    urls: Object.fromEntries(areaNames.map((name) => [name, `${origin}/${name}`])) as Record<
+      AreaName,
+      string
+    >,
+    tokens: core.tokens,
+    brands: core.brandIds.filter((id) => id !== foreignBrandId),
+    foreignBrand: foreignBrandId,
+    origin,
+    port: address.port,
+    clock,
+    db,
+    app,
+    seeded: opened.seeded,
+    seedMs: opened.seedMs,
+    close,
+  };
+}
