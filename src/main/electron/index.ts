@@ -1,9 +1,7 @@
 import { app, BrowserWindow, ipcMain, session } from 'electron';
 import Store from 'electron-store';
 import { EVENT_CHANNEL } from '../../shared/contract/index.ts';
-import { createSettingsService } from '../services/app/settings-service.ts';
-import { EventBus } from '../services/event-bus.ts';
-import { createHandlers } from '../services/handlers.ts';
+import { createServices, type Services } from '../services/create-services.ts';
 import type { Platform } from '../services/platform.ts';
 import { bindContract } from './ipc-binding.ts';
 import { createAppWindow, type AppWindow } from './window.ts';
@@ -13,6 +11,7 @@ if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
   let main: AppWindow | null = null;
+  let services: Services | null = null;
 
   app.on('second-instance', () => {
     if (!main) return;
@@ -39,21 +38,24 @@ if (!app.requestSingleInstanceLock()) {
       },
       userDataDir: app.getPath('userData'),
     };
-    const events = new EventBus();
-    const handlers = createHandlers({
-      platform,
-      settings: createSettingsService(store as never),
-      events,
-    });
-    main = createAppWindow(store as never);
+    services = createServices({ platform, store });
+    const { handlers, events } = services;
+    void services
+      .resumeLocalSandbox()
+      .catch((error: Error) =>
+        console.error(`socialdesk: the local sandbox did not start: ${error.message}`),
+      );
+    main = createAppWindow(store);
     bindContract(ipcMain, handlers, (frame) => main?.isTrustedFrame(frame) ?? false);
     events.subscribe((event, payload) => {
       if (main && !main.window.isDestroyed()) main.window.webContents.send(EVENT_CHANNEL, event, payload);
     });
     app.on('activate', () => {
-      if (BrowserWindow.getAllWindows().length === 0) main = createAppWindow(store as never);
+      if (BrowserWindow.getAllWindows().length === 0) main = createAppWindow(store);
     });
   });
+
+  app.on('will-quit', () => void services?.close());
 
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit();

@@ -10,13 +10,21 @@ export type FrameCheck = (frame: WebFrameMain | null) => boolean;
  * that is not our own page gets 'forbidden'), then `dispatch` validates the input against the
  * call's schema. Returns a function that removes the handlers again.
  */
-export function bindContract(ipcMain: Pick<IpcMain, 'handle' | 'removeHandler'>, handlers: Handlers, isTrustedFrame: FrameCheck) {
+export function bindContract(
+  ipcMain: Pick<IpcMain, 'handle' | 'removeHandler'>,
+  handlers: Handlers,
+  isTrustedFrame: FrameCheck,
+) {
   for (const name of callNames) {
     ipcMain.handle(name, async (event: IpcMainInvokeEvent, input: unknown): Promise<CallResult<unknown>> => {
       if (!isTrustedFrame(event.senderFrame)) {
         return {
           ok: false,
-          error: { code: 'forbidden', message: 'This call is only answered for the Socialdesk window.', fieldErrors: {} },
+          error: {
+            code: 'forbidden',
+            message: 'This call is only answered for the Socialdesk window.',
+            fieldErrors: {},
+          },
         };
       }
       return dispatch(handlers, name, input);

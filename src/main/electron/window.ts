@@ -1,7 +1,6 @@
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { BrowserWindow, screen, shell, type WebFrameMain } from 'electron';
-import type Store from 'electron-store';
 import { isAllowedExternalUrl } from '../services/app/external-links.ts';
 import { DEFAULT_SIZE, restorableState, type WindowState } from './window-state.ts';
 
@@ -17,8 +16,14 @@ function rendererUrl(): string {
   return pathToFileURL(join(import.meta.dirname, '../renderer/index.html')).href;
 }
 
+/** Where the window's size and position are kept between runs (the app's electron-store). */
+export interface WindowStateStore {
+  get(key: 'window'): unknown;
+  set(key: 'window', value: WindowState): void;
+}
+
 /** Creates the one window, hardened per the Electron security checklist. */
-export function createAppWindow(store: Store<{ window?: WindowState }>): AppWindow {
+export function createAppWindow(store: WindowStateStore): AppWindow {
   const saved = restorableState(
     store.get('window'),
     screen.getAllDisplays().map((d) => d.workArea),
@@ -46,7 +51,9 @@ export function createAppWindow(store: Store<{ window?: WindowState }>): AppWind
     try {
       const parsed = new URL(target);
       // file:// URLs have the origin "null", so compare the file path for the built app.
-      return parsed.protocol === 'file:' ? parsed.pathname === new URL(url).pathname : parsed.origin === origin;
+      return parsed.protocol === 'file:'
+        ? parsed.pathname === new URL(url).pathname
+        : parsed.origin === origin;
     } catch {
       return false;
     }
@@ -74,6 +81,9 @@ export function createAppWindow(store: Store<{ window?: WindowState }>): AppWind
   return {
     window,
     isTrustedFrame: (frame) =>
-      frame !== null && frame.parent === null && frame === window.webContents.mainFrame && isOwnPage(frame.url),
+      frame !== null &&
+      frame.parent === null &&
+      frame === window.webContents.mainFrame &&
+      isOwnPage(frame.url),
   };
 }

@@ -22,9 +22,16 @@ export type Handlers = HandlerMap<Calls>;
  * schema, and turns every failure into a typed error envelope. Unexpected errors are logged
  * here with the call name only, never the input, because inputs may hold a token.
  */
-export async function dispatch(handlers: Handlers, name: unknown, rawInput: unknown): Promise<CallResult<unknown>> {
+export async function dispatch(
+  handlers: Handlers,
+  name: unknown,
+  rawInput: unknown,
+): Promise<CallResult<unknown>> {
   if (!isCallName(name)) {
-    return { ok: false, error: { code: 'unknown_call', message: `Unknown call: ${String(name)}`, fieldErrors: {} } };
+    return {
+      ok: false,
+      error: { code: 'unknown_call', message: `Unknown call: ${String(name)}`, fieldErrors: {} },
+    };
   }
   const parsed = calls[name].input.safeParse(rawInput);
   if (!parsed.success) return { ok: false, error: invalidInput(parsed.error) };
@@ -33,7 +40,13 @@ export async function dispatch(handlers: Handlers, name: unknown, rawInput: unkn
     return { ok: true, value: await handler(parsed.data) };
   } catch (error) {
     if (error instanceof ContractCallError) return { ok: false, error: error.toJSON() };
-    console.error(`socialdesk: call ${name as CallName} failed:`, error instanceof Error ? error.message : error);
-    return { ok: false, error: { code: 'internal', message: 'Something went wrong in Socialdesk.', fieldErrors: {} } };
+    console.error(
+      `socialdesk: call ${name as CallName} failed:`,
+      error instanceof Error ? error.message : error,
+    );
+    return {
+      ok: false,
+      error: { code: 'internal', message: 'Something went wrong in Socialdesk.', fieldErrors: {} },
+    };
   }
 }

@@ -12,7 +12,9 @@ function hasSecret(request: FastifyRequest, secret: string): boolean {
 }
 
 function refuse(reply: FastifyReply) {
-  return reply.code(401).send({ message: 'This bridge answers only the page opened with the URL the browser shell printed.' });
+  return reply
+    .code(401)
+    .send({ message: 'This bridge answers only the page opened with the URL the browser shell printed.' });
 }
 
 /**
@@ -20,7 +22,10 @@ function refuse(reply: FastifyReply) {
  * Server-Sent Events stream on `GET /bridge/events`. Both need the per-launch secret, which the
  * page gets from the fragment of the printed URL; the token itself never leaves this process.
  */
-export function registerBridge(app: FastifyInstance, opts: { secret: string; handlers: Handlers; events: EventBus }) {
+export function registerBridge(
+  app: FastifyInstance,
+  opts: { secret: string; handlers: Handlers; events: EventBus },
+) {
   app.post<{ Params: { name: string }; Body: { input?: unknown } | undefined }>(
     '/bridge/call/:name',
     async (request, reply) => {

@@ -29,12 +29,16 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
 }
 
 const projectRoot = resolve(import.meta.dirname, '../../..');
-const { version } = JSON.parse(readFileSync(resolve(projectRoot, 'package.json'), 'utf8')) as { version: string };
+const { version } = JSON.parse(readFileSync(resolve(projectRoot, 'package.json'), 'utf8')) as {
+  version: string;
+};
 const shell = await startWebShell({
   rendererDir: resolve(projectRoot, 'out/renderer'),
   userDataDir: args['user-data'] ? resolve(args['user-data']) : defaultUserDataDir(),
   port,
   appVersion: version,
+  // Tests keep their tokens apart from the user's own Socialdesk entries.
+  keychainService: process.env.SOCIALDESK_KEYCHAIN_SERVICE || undefined,
 }).catch((error: Error) => {
   console.error(`socialdesk: ${error.message}`);
   process.exit(1);
@@ -46,10 +50,15 @@ if (args.json) {
   console.log(`Socialdesk is running in your browser at:\n\n  ${shell.url}\n\nPress Ctrl+C to stop.`);
 }
 
-const hasDisplay = process.platform !== 'linux' || Boolean(process.env.DISPLAY || process.env.WAYLAND_DISPLAY);
+const hasDisplay =
+  process.platform !== 'linux' || Boolean(process.env.DISPLAY || process.env.WAYLAND_DISPLAY);
 if (args.open && hasDisplay) {
   const [command, ...rest] =
-    process.platform === 'darwin' ? ['open'] : process.platform === 'win32' ? ['cmd', '/c', 'start', '""'] : ['xdg-open'];
+    process.platform === 'darwin'
+      ? ['open']
+      : process.platform === 'win32'
+        ? ['cmd', '/c', 'start', '""']
+        : ['xdg-open'];
   const child = spawn(command!, [...rest, shell.url], { detached: true, stdio: 'ignore' });
   child.on('error', () => console.log('(Could not open a browser; open the URL above yourself.)'));
   child.unref();

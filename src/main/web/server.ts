@@ -3,9 +3,8 @@ import { existsSync } from 'node:fs';
 import fastifyStatic from '@fastify/static';
 import Conf from 'conf';
 import Fastify from 'fastify';
-import { createSettingsService } from '../services/app/settings-service.ts';
-import { EventBus } from '../services/event-bus.ts';
-import { createHandlers } from '../services/handlers.ts';
+import { createServices } from '../services/create-services.ts';
+import type { EventBus } from '../services/event-bus.ts';
 import type { Platform } from '../services/platform.ts';
 import { registerBridge } from './bridge.ts';
 
@@ -16,6 +15,8 @@ export interface WebShellOptions {
   userDataDir: string;
   port?: number;
   appVersion: string;
+  /** Keychain service name; tests pass their own so they never touch the user's entries. */
+  keychainService?: string;
 }
 
 export interface WebShell {
@@ -47,7 +48,9 @@ const CSP = [
  */
 export async function startWebShell(options: WebShellOptions): Promise<WebShell> {
   if (!existsSync(options.rendererDir)) {
-    throw new Error(`The renderer is not built (${options.rendererDir} is missing); run "npm run build" first.`);
+    throw new Error(
+      `The renderer is not built (${options.rendererDir} is missing); run "npm run build" first.`,
+    );
   }
   const secret = randomBytes(24).toString('hex');
   const platform: Platform = {
@@ -56,11 +59,22 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
     runtimes: { node: process.versions.node, v8: process.versions.v8 },
     userDataDir: options.userDataDir,
   };
-  const store = new Conf<Record<string, unknown>>({ projectName: 'socialdesk', cwd: options.userDataDir, configName: 'settings' });
-  const events = new EventBus();
-  const handlers = createHandlers({ platform, settings: createSettingsService(store), events });
+  const store = new Conf<Record<string, unknown>>({
+    projectName: 'socialdesk',
+    cwd: options.userDataDir,
+    configName: 'settings',
+  });
+  const { handlers, events, resumeLocalSandbox, close } = createServices({
+    platform,
+    store,
+    keychainService: options.keychainService,
+  });
+  await resumeLocalSandbox().catch((error: Error) =>
+    console.error(`socialdesk: the local sandbox did not start: ${error.message}`),
+  );
 
-  const app = Fastify({ logger: false });
+  // A page's open event stream must not keep Ctrl+C from stopping the shell.
+  const app = Fastify({ logger: false, forceCloseConnections: true });
   let allowedHosts = new Set<string>();
   // DNS rebinding defence: a page on another name that resolves to 127.0.0.1 gets nothing.
   app.addHook('onRequest', async (request, reply) => {
@@ -85,6 +99,9 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
     origin,
     secret,
     events,
-    close: () => app.close(),
+    close: async () => {
+      await app.close();
+      await close();
+    },
   };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { CallResult } from './errors.ts';
+import { accountCalls, rateStatusSchema } from './account-calls.ts';
 import { appCalls } from './app-calls.ts';
 
 /**
@@ -12,16 +13,12 @@ import { appCalls } from './app-calls.ts';
  */
 export const calls = {
   ...appCalls,
+  ...accountCalls,
 } as const;
 
 export const events = {
   /** The rate gate's view of the service's limit, for the meter in the renderer. */
-  'rate:status': z.object({
-    limit: z.number().int(),
-    remaining: z.number().int(),
-    resetAt: z.number(), // UNIX milliseconds
-    queued: z.number().int(),
-  }),
+  'rate:status': rateStatusSchema,
   /** Progress of the drafts outbox sync. */
   'sync:progress': z.object({ pending: z.number().int(), done: z.number().int(), failed: z.number().int() }),
 } as const;
@@ -49,9 +46,8 @@ export function isEventName(name: unknown): name is EventName {
 }
 
 /** Calls whose input is `undefined` take no argument. */
-type CallFunction<K extends CallName, R> = undefined extends CallInput<K>
-  ? (input?: CallInput<K>) => Promise<R>
-  : (input: CallInput<K>) => Promise<R>;
+type CallFunction<K extends CallName, R> =
+  undefined extends CallInput<K> ? (input?: CallInput<K>) => Promise<R> : (input: CallInput<K>) => Promise<R>;
 
 type Subscribe = <E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void) => () => void;
 

@@ -23,9 +23,17 @@ const foreignFrame = { url: 'https://example.com/', parent: null } as unknown as
 
 function setup() {
   const saved = new Map<string, unknown>();
-  const settings = createSettingsService({ get: (key) => saved.get(key), set: (key, value) => void saved.set(key, value) });
+  const settings = createSettingsService({
+    get: (key) => saved.get(key),
+    set: (key, value) => void saved.set(key, value),
+  });
   const handlers = createAppHandlers({
-    platform: { shell: 'electron', appVersion: '1.2.3', runtimes: { electron: '45.0.0' }, userDataDir: '/tmp' },
+    platform: {
+      shell: 'electron',
+      appVersion: '1.2.3',
+      runtimes: { electron: '45.0.0' },
+      userDataDir: '/tmp',
+    },
     settings,
   }) as Handlers;
   const ipc = fakeIpcMain();
@@ -45,15 +53,24 @@ describe('Electron contract binding', () => {
 
   it('answers a valid call with its value and persists a settings update', async () => {
     const { invoke, saved } = setup();
-    expect(await invoke('app:info', undefined)).toMatchObject({ ok: true, value: { version: '1.2.3', shell: 'electron' } });
-    expect(await invoke('settings:update', { theme: 'dark' })).toEqual({ ok: true, value: { theme: 'dark' } });
+    expect(await invoke('app:info', undefined)).toMatchObject({
+      ok: true,
+      value: { version: '1.2.3', shell: 'electron' },
+    });
+    expect(await invoke('settings:update', { theme: 'dark' })).toEqual({
+      ok: true,
+      value: { theme: 'dark' },
+    });
     expect(saved.get('preferences')).toEqual({ theme: 'dark' });
     expect(await invoke('settings:get', undefined)).toEqual({ ok: true, value: { theme: 'dark' } });
   });
 
   it('refuses invalid input with a typed error naming the field, and changes nothing', async () => {
     const { invoke, saved } = setup();
-    const answer = (await invoke('settings:update', { theme: 'purple' })) as { ok: false; error: { code: string; fieldErrors: object } };
+    const answer = (await invoke('settings:update', { theme: 'purple' })) as {
+      ok: false;
+      error: { code: string; fieldErrors: object };
+    };
     expect(answer.ok).toBe(false);
     expect(answer.error.code).toBe('invalid_input');
     expect(Object.keys(answer.error.fieldErrors)).toEqual(['theme']);
@@ -64,7 +81,10 @@ describe('Electron contract binding', () => {
 
   it('refuses a call from a frame that is not the app window', async () => {
     const { invoke } = setup();
-    const answer = (await invoke('settings:get', undefined, foreignFrame)) as { ok: false; error: { code: string } };
+    const answer = (await invoke('settings:get', undefined, foreignFrame)) as {
+      ok: false;
+      error: { code: string };
+    };
     expect(answer).toMatchObject({ ok: false, error: { code: 'forbidden' } });
   });
 });

@@ -13,14 +13,23 @@ beforeAll(async () => {
   const rendererDir = join(dir, 'renderer');
   mkdirSync(rendererDir);
   writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>Socialdesk</title>');
-  shell = await startWebShell({ rendererDir, userDataDir: join(dir, 'data'), appVersion: '9.9.9' });
+  shell = await startWebShell({
+    rendererDir,
+    userDataDir: join(dir, 'data'),
+    appVersion: '9.9.9',
+    keychainService: 'Socialdesk-test-bridge',
+  });
 });
 afterAll(async () => {
   await shell.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
-function call(name: string, body: unknown, headers: Record<string, string> = { 'x-socialdesk-secret': shell.secret }) {
+function call(
+  name: string,
+  body: unknown,
+  headers: Record<string, string> = { 'x-socialdesk-secret': shell.secret },
+) {
   return fetch(`${shell.origin}/bridge/call/${name}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },
@@ -53,15 +62,27 @@ describe('web bridge', () => {
   });
 
   it('answers calls through the same dispatch as Electron, settings persist', async () => {
-    expect(await (await call('app:info', {})).json()).toMatchObject({ ok: true, value: { shell: 'web', version: '9.9.9' } });
-    expect(await (await call('settings:update', { input: { theme: 'light' } })).json()).toEqual({ ok: true, value: { theme: 'light' } });
+    expect(await (await call('app:info', {})).json()).toMatchObject({
+      ok: true,
+      value: { shell: 'web', version: '9.9.9' },
+    });
+    expect(await (await call('settings:update', { input: { theme: 'light' } })).json()).toEqual({
+      ok: true,
+      value: { theme: 'light' },
+    });
     expect(await (await call('settings:get', {})).json()).toEqual({ ok: true, value: { theme: 'light' } });
   });
 
   it('gives a typed error for invalid input and for an unknown call', async () => {
     const invalid = await (await call('settings:update', { input: { theme: 42 } })).json();
-    expect(invalid).toMatchObject({ ok: false, error: { code: 'invalid_input', fieldErrors: { theme: [expect.any(String)] } } });
-    expect(await (await call('nope:nothing', {})).json()).toMatchObject({ ok: false, error: { code: 'unknown_call' } });
+    expect(invalid).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input', fieldErrors: { theme: [expect.any(String)] } },
+    });
+    expect(await (await call('nope:nothing', {})).json()).toMatchObject({
+      ok: false,
+      error: { code: 'unknown_call' },
+    });
   });
 
   it('serves the renderer with a strict content security policy', async () => {
@@ -71,13 +92,16 @@ describe('web bridge', () => {
   });
 
   it('streams events pushed by the services', async () => {
-    const response = await fetch(`${shell.origin}/bridge/events`, { headers: { 'x-socialdesk-secret': shell.secret } });
+    const response = await fetch(`${shell.origin}/bridge/events`, {
+      headers: { 'x-socialdesk-secret': shell.secret },
+    });
     expect(response.headers.get('content-type')).toContain('text/event-stream');
     const reader = response.body!.getReader();
     const decoder = new TextDecoder();
     let text = decoder.decode((await reader.read()).value); // the ": connected" comment: the stream is live
     shell.events.emit('rate:status', { limit: 1000, remaining: 999, resetAt: 1, queued: 0 });
-    while (!(text.includes('data:') && text.endsWith('\n\n'))) text += decoder.decode((await reader.read()).value);
+    while (!(text.includes('data:') && text.endsWith('\n\n')))
+      text += decoder.decode((await reader.read()).value);
     expect(text).toContain('event: rate:status\ndata: {"limit":1000,"remaining":999,"resetAt":1,"queued":0}');
     await reader.cancel();
   });

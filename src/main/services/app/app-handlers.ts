@@ -3,7 +3,10 @@ import type { HandlerMap } from '../dispatch.ts';
 import type { appCalls } from '../../../shared/contract/app-calls.ts';
 import type { SettingsService } from './settings-service.ts';
 
-export function createAppHandlers(deps: { platform: Platform; settings: SettingsService }): HandlerMap<typeof appCalls> {
+export function createAppHandlers(deps: {
+  platform: Platform;
+  settings: SettingsService;
+}): HandlerMap<typeof appCalls> {
   return {
     'app:info': async () => ({
       name: 'Socialdesk',

@@ -1,4 +1,9 @@
-import { defaultSettings, settingsSchema, type Settings, type SettingsUpdate } from '../../../shared/settings.ts';
+import {
+  defaultSettings,
+  settingsSchema,
+  type Settings,
+  type SettingsUpdate,
+} from '../../../shared/settings.ts';
 
 /**
  * The part of conf / electron-store the settings service uses. Both libraries offer it, so the

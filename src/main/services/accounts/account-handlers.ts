@@ -1,0 +1,78 @@
+import type { accountCalls, ProfileView } from '../../../shared/contract/account-calls.ts';
+import { ContractCallError } from '../../../shared/contract/errors.ts';
+import type { HandlerMap } from '../dispatch.ts';
+import { testConnection } from './connection-test.ts';
+import type { ProfileClients } from './profile-clients.ts';
+import type { ProfilesService } from './profiles.ts';
+import type { SecretStore } from './secret-store.ts';
+
+/** What "Explore with the local sandbox" needs from a running sandbox (`startSandbox()` gives it). */
+export interface LocalSandbox {
+  urls: { library: string; scheduler: string; dashboard: string; community: string };
+  tokens: { user: string };
+  brands: number[];
+}
+
+export interface AccountHandlerDeps {
+  profiles: ProfilesService;
+  secrets: SecretStore;
+  clients: ProfileClients;
+  /** Starts the sandbox in-process (file database in the user-data folder), or returns the running one. */
+  startSandbox?: () => Promise<LocalSandbox>;
+}
+
+export function createAccountHandlers(deps: AccountHandlerDeps): HandlerMap<typeof accountCalls> {
+  const { profiles, secrets, clients } = deps;
+  return {
+    'accounts:list': () => profiles.list(),
+    'accounts:add': (input) => profiles.add(input),
+    'accounts:update': (input) => profiles.update(input),
+    'accounts:remove': ({ id }) => profiles.remove(id),
+    'accounts:switch': ({ id }) => profiles.switchTo(id),
+    'accounts:keychain-status': () => secrets.keychainStatus(),
+    'accounts:rate-status': async () => {
+      const active = profiles.active();
+      return active ? clients.gateOf(active.id).status() : { limit: 0, remaining: 0, resetAt: 0, queued: 0 };
+    },
+
+    'accounts:test': async (input) => {
+      if ('id' in input) {
+        const profile = profiles.get(input.id);
+        return testConnection(clients.forProfile(profile.id), clients.gateOf(profile.id), profile.brandIds);
+      }
+      const client = clients.draft(input.baseUrls, input.token);
+      return testConnection(client, client.http.gate, input.brandIds);
+    },
+
+    'accounts:start-sandbox': async () => startSandboxProfile(deps),
+  };
+}
+
+/**
+ * Starts the sandbox and opens a profile on it. The sandbox listens on a new port at each start
+ * while its file database (and so its token) persists, so an existing sandbox profile is updated
+ * with the new addresses instead of a second one being created.
+ */
+async function startSandboxProfile(deps: AccountHandlerDeps): Promise<ProfileView> {
+  if (!deps.startSandbox) {
+    throw new ContractCallError({
+      code: 'internal',
+      message: 'The local sandbox is not available in this build.',
+      fieldErrors: {},
+    });
+  }
+  const sandbox = await deps.startSandbox();
+  const tokenStore = (await deps.secrets.keychainAvailable()) ? 'keychain' : 'session';
+  const values = {
+    baseUrls: sandbox.urls,
+    brandIds: sandbox.brands,
+    token: sandbox.tokens.user,
+    tokenStore,
+  } as const;
+  const existing = (await deps.profiles.list()).profiles.find((p) => p.sandbox);
+  if (existing) {
+    await deps.profiles.update({ id: existing.id, ...values });
+    return deps.profiles.switchTo(existing.id);
+  }
+  return deps.profiles.add({ name: 'Local sandbox', ...values, activate: true, sandbox: true });
+}

@@ -1,0 +1,134 @@
+import {
+  campaignAdsSearchResultSchema,
+  campaignListSchema,
+  campaignSchema,
+  campaignStatsOverviewSchema,
+  type Campaign,
+  type CampaignAddMedia,
+  type CampaignAdsSearchInput,
+  type CampaignAdsSearchResult,
+  type CampaignList,
+  type CampaignListQueryInput,
+  type CampaignStatsOverview,
+  type CampaignStatsQuery,
+  type CampaignSummary,
+  type CampaignUpdate,
+} from '../../../shared/domain/index.ts';
+import type { HttpClient, RequestSpec } from './http-client.ts';
+import { walkItems } from './paging.ts';
+
+/** Calls options every operation takes. */
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
+/** Campaigns ({library_url}), interface.md operations 1 to 5. */
+export function createCampaignsApi(http: HttpClient) {
+  const campaignsPath = (brandId: number) => `brands/${brandId}/campaigns`;
+  const campaignPath = (brandId: number, campaignId: number) => `${campaignsPath(brandId)}/${campaignId}`;
+
+  const listSpec = (brandId: number, query: CampaignListQueryInput, options: CallOptions): RequestSpec => ({
+    operation: 'campaigns.list',
+    area: 'library',
+    method: 'GET',
+    path: campaignsPath(brandId),
+    query,
+    schema: campaignListSchema,
+    signal: options.signal,
+  });
+
+  return {
+    /** Op 1: PUT replaces the campaign's editable fields. */
+    update(
+      brandId: number,
+      campaignId: number,
+      body: CampaignUpdate,
+      options: CallOptions = {},
+    ): Promise<Campaign> {
+      return http.send({
+        operation: 'campaigns.update',
+        area: 'library',
+        method: 'PUT',
+        path: campaignPath(brandId, campaignId),
+        json: body,
+        schema: campaignSchema,
+        signal: options.signal,
+      });
+    },
+
+    /** Op 2: one page of a brand's campaigns (summaries with `summary: true`). */
+    list(
+      brandId: number,
+      query: CampaignListQueryInput = {},
+      options: CallOptions = {},
+    ): Promise<CampaignList> {
+      return http.send(listSpec(brandId, query, options));
+    },
+
+    /** Op 2, every page: yields each campaign, following `paging.next`. */
+    iterate(
+      brandId: number,
+      query: CampaignListQueryInput = {},
+      options: CallOptions = {},
+    ): AsyncGenerator<Campaign | CampaignSummary> {
+      return walkItems(http, listSpec(brandId, query, options));
+    },
+
+    /** Op 3: search the ads of a campaign (a POST that only reads, so it may be retried). */
+    searchAds(
+      brandId: number,
+      campaignId: number,
+      body: CampaignAdsSearchInput,
+      options: CallOptions = {},
+    ): Promise<CampaignAdsSearchResult> {
+      return http.send({
+        operation: 'campaigns.searchAds',
+        area: 'library',
+        method: 'POST',
+        path: `${campaignPath(brandId, campaignId)}/ads/search`,
+        json: body,
+        schema: campaignAdsSearchResultSchema,
+        signal: options.signal,
+        readOnly: true,
+      });
+    },
+
+    /** Op 4: add owned media and galleries; named in the body and, as the interface asks, the query. */
+    async addMedia(
+      brandId: number,
+      campaignId: number,
+      body: CampaignAddMedia,
+      options: CallOptions = {},
+    ): Promise<void> {
+      await http.send({
+        operation: 'campaigns.addMedia',
+        area: 'library',
+        method: 'POST',
+        path: `${campaignPath(brandId, campaignId)}/media`,
+        query: { media_ids: body.media_ids, gallery_ids: body.gallery_ids },
+        json: body,
+        signal: options.signal,
+      });
+    },
+
+    /** Op 5: the statistics overview, grouped by channel. */
+    statsOverview(
+      brandId: number,
+      campaignId: number,
+      query: CampaignStatsQuery = {},
+      options: CallOptions = {},
+    ): Promise<CampaignStatsOverview> {
+      return http.send({
+        operation: 'campaigns.statsOverview',
+        area: 'library',
+        method: 'GET',
+        path: `${campaignPath(brandId, campaignId)}/stats/overview`,
+        query,
+        schema: campaignStatsOverviewSchema,
+        signal: options.signal,
+      });
+    },
+  };
+}
+
+export type CampaignsApi = ReturnType<typeof createCampaignsApi>;

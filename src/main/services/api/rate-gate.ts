@@ -1,0 +1,260 @@
+import { RateWindow } from './rate-window.ts';
+
+/**
+ * The rate gate: one per application (per profile), shared by every call to the service.
+ *
+ * Written here rather than taken from a library: throttles such as p-throttle or bottleneck pace
+ * to a rate fixed in advance, while this service announces its fixed-window budget in response
+ * headers (`x-ratelimit-*`), its reset in server time (to be corrected for clock skew with the
+ * `Date` header), and stricter limits for some endpoints in the same headers. None learn from that.
+ *
+ * How it works: every answer tells the gate the window's limit, the calls left and the reset.
+ * The gate spreads the calls left over the time left (see RateWindow), stops at zero until the
+ * reset (server time mapped to local time), and after the reset sends one probe to learn the
+ * new window before pacing again. Before any answer it allows a few calls in flight. A 429 holds
+ * every call counted in that window until the reset. A call names its operation (`key`); when
+ * answers for an operation announce a lower limit than the application's, that operation is also
+ * counted in that stricter window, so a report export does not slow the inbox down.
+ */
+
+export interface RateStatus {
+  /** Calls allowed per window, 0 while unknown. */
+  limit: number;
+  /** Calls the gate believes are left in the current window. */
+  remaining: number;
+  /** Local UNIX milliseconds at which the gate expects the window to reset, 0 while unknown. */
+  resetAt: number;
+  /** Requests waiting at the gate. */
+  queued: number;
+}
+
+/** Time source and timer, injectable so tests can skew or fake the clock. */
+export interface GateClock {
+  now(): number;
+  /** Runs `fn` after `ms`; returns a function that cancels it. */
+  setTimer(fn: () => void, ms: number): () => void;
+}
+
+export const systemClock: GateClock = {
+  now: () => Date.now(),
+  setTimer(fn, ms) {
+    const handle = setTimeout(fn, ms);
+    return () => clearTimeout(handle);
+  },
+};
+
+export interface RateGateOptions {
+  clock?: GateClock;
+  onStatus?: (status: RateStatus) => void;
+  /** Requests allowed in flight before the first answer has announced a limit. */
+  initialInFlight?: number;
+  /** Waited after the computed reset before the first call of a new window. */
+  resetMarginMs?: number;
+}
+
+/** A granted slot: report how the request ended, exactly once. */
+export interface RateTicket {
+  /** An answer arrived (any status): feeds its headers to the gate. */
+  complete(status: number, headers: Headers): void;
+  /** No answer (network error, abort): frees the slot; the call still counts as spent. */
+  abandon(): void;
+}
+
+interface Waiter {
+  key: string;
+  resolve(ticket: RateTicket): void;
+  reject(reason: unknown): void;
+  signal?: AbortSignal;
+  onAbort?: () => void;
+}
+
+/** How many recent `Date` samples the skew estimate keeps (a clock change ages out quickly). */
+const skewSamples = 64;
+/** Most the gate adds to its margin after finding the service still in the old window. */
+const maxLearnedLagMs = 2000;
+
+export class RateGate {
+  readonly #clock: GateClock;
+  readonly #onStatus: ((status: RateStatus) => void) | undefined;
+  readonly #initialInFlight: number;
+  readonly #marginMs: number;
+
+  /** The application's window: every call counts in it. */
+  #app = new RateWindow();
+  /** Stricter endpoint windows, by announced limit. */
+  readonly #buckets = new Map<number, RateWindow>();
+  /** Lowest limit ever announced for an operation: names its bucket when below the app's. */
+  readonly #limitOf = new Map<string, number>();
+  /** Lower and upper bounds of (server clock - local clock), from recent `Date` headers. */
+  readonly #skewLow: number[] = [];
+  readonly #skewHigh: number[] = [];
+  /** Smoothed time from grant to answer: how early a call must leave to land in its window. */
+  #rttMs = 0;
+  /** Extra margin learned from 429s that came after the gate thought the window was over. */
+  #learnedLagMs = 0;
+  readonly #queue: Waiter[] = [];
+  #cancelTimer: (() => void) | undefined;
+  #timerAt = Number.POSITIVE_INFINITY;
+
+  constructor(options: RateGateOptions = {}) {
+    this.#clock = options.clock ?? systemClock;
+    this.#onStatus = options.onStatus;
+    this.#initialInFlight = options.initialInFlight ?? 2;
+    this.#marginMs = options.resetMarginMs ?? 100;
+  }
+
+  /** Waits for a slot for operation `key`. Rejects with the signal's reason if `signal` aborts first. */
+  acquire(key = '', signal?: AbortSignal): Promise<RateTicket> {
+    if (signal?.aborted) return Promise.reject(signal.reason);
+    return new Promise<RateTicket>((resolve, reject) => {
+      const waiter: Waiter = { key, resolve, reject, signal };
+      if (signal) {
+        waiter.onAbort = () => {
+          const index = this.#queue.indexOf(waiter);
+          if (index >= 0) this.#queue.splice(index, 1);
+          reject(signal.reason);
+          this.#pump();
+          this.#emit();
+        };
+        signal.addEventListener('abort', waiter.onAbort, { once: true });
+      }
+      this.#queue.push(waiter);
+      this.#pump();
+      if (this.#queue.includes(waiter)) this.#emit();
+    });
+  }
+
+  status(): RateStatus {
+    const app = this.#app;
+    return {
+      limit: app.limit,
+      remaining: app.isCurrent(this.#clock.now()) ? app.budget : app.limit,
+      resetAt: app.windowReset === undefined ? 0 : app.resetAt,
+      queued: this.#queue.length,
+    };
+  }
+
+  /** The windows a call of `key` counts against. */
+  #windowsFor(key: string): RateWindow[] {
+    const limit = this.#limitOf.get(key);
+    const bucket = limit !== undefined && limit < this.#app.limit ? this.#buckets.get(limit) : undefined;
+    return bucket ? [this.#app, bucket] : [this.#app];
+  }
+
+  #readyAt(key: string, now: number): number {
+    let at = now;
+    for (const window of this.#windowsFor(key)) {
+      const probes = window.limit === 0 ? this.#initialInFlight : 1;
+      at = Math.max(at, window.readyAt(now, probes));
+    }
+    return at;
+  }
+
+  /** Grants every queued call that may go now (in order, skipping blocked ones), then sets a timer. */
+  #pump(): void {
+    for (;;) {
+      const now = this.#clock.now();
+      let wakeAt = Number.POSITIVE_INFINITY;
+      const index = this.#queue.findIndex((waiter) => {
+        const at = this.#readyAt(waiter.key, now);
+        wakeAt = Math.min(wakeAt, at);
+        return at <= now;
+      });
+      if (index < 0) return this.#setTimer(wakeAt);
+      this.#grant(this.#queue.splice(index, 1)[0]!, now);
+    }
+  }
+
+  #grant(waiter: Waiter, now: number): void {
+    if (waiter.signal && waiter.onAbort) waiter.signal.removeEventListener('abort', waiter.onAbort);
+    const windows = this.#windowsFor(waiter.key);
+    for (const window of windows) window.take(now);
+    let settled = false;
+    const settle = (status?: number, headers?: Headers) => {
+      if (settled) return;
+      settled = true;
+      for (const window of windows) window.settle();
+      if (status !== undefined && headers) this.#observe(waiter.key, status, headers, now);
+      this.#pump();
+      this.#emit();
+    };
+    waiter.resolve({ complete: (status, headers) => settle(status, headers), abandon: () => settle() });
+  }
+
+  #observe(key: string, status: number, headers: Headers, sentAt: number): void {
+    const now = this.#clock.now();
+    this.#rttMs = this.#rttMs === 0 ? now - sentAt : 0.8 * this.#rttMs + 0.2 * (now - sentAt);
+    const serverDate = Date.parse(headers.get('date') ?? '');
+    if (Number.isFinite(serverDate)) {
+      // `Date` is floored to the second and written between sending and answering, so the
+      // server clock minus ours lies between date - now and date + 1 s - sentAt; the tightest
+      // recent bounds are kept (a few answers narrow them to a few milliseconds).
+      push(this.#skewLow, serverDate - now);
+      push(this.#skewHigh, serverDate + 1000 - sentAt);
+    }
+    const limit = intHeader(headers, 'x-ratelimit-limit');
+    const remaining = intHeader(headers, 'x-ratelimit-remaining');
+    const reset = intHeader(headers, 'x-ratelimit-reset');
+    if (limit === undefined || remaining === undefined || reset === undefined || limit <= 0) return;
+
+    this.#limitOf.set(key, Math.min(limit, this.#limitOf.get(key) ?? Number.POSITIVE_INFINITY));
+    if (limit > this.#app.limit && this.#app.limit > 0) {
+      // What looked like the application's window was a stricter endpoint's: keep it as such.
+      this.#buckets.set(this.#app.limit, this.#app);
+      this.#app = new RateWindow(limit);
+    }
+    let window = this.#app;
+    if (this.#app.limit === 0) this.#app.limit = limit;
+    else if (limit < this.#app.limit) {
+      window = this.#buckets.get(limit) ?? new RateWindow(limit);
+      this.#buckets.set(limit, window);
+    }
+
+    const throttled = status === 429;
+    const low = this.#skewLow.length > 0 ? Math.max(...this.#skewLow) : 0;
+    const high = this.#skewHigh.length > 0 ? Math.min(...this.#skewHigh) : 0;
+    // The reset in local time: at the latest (plus margin) before probing the next window; at
+    // the earliest (less the travel time) as the end of the spread.
+    let resetAt = reset * 1000 - low + this.#marginMs + this.#learnedLagMs;
+    const paceEnd = reset * 1000 - Math.max(low, high) - this.#rttMs;
+    if (throttled && resetAt <= now) {
+      // The service still counts the old window although the gate thought it over: wait longer.
+      this.#learnedLagMs = Math.min(maxLearnedLagMs, this.#learnedLagMs + 250);
+      resetAt = now + this.#marginMs + this.#learnedLagMs;
+    }
+    window.observe(now, { remaining, reset, resetAt, paceEnd, throttled });
+  }
+
+  #setTimer(at: number): void {
+    if (at === this.#timerAt) return;
+    this.#cancelTimer?.();
+    this.#cancelTimer = undefined;
+    this.#timerAt = at;
+    if (at === Number.POSITIVE_INFINITY) return;
+    this.#cancelTimer = this.#clock.setTimer(
+      () => {
+        this.#cancelTimer = undefined;
+        this.#timerAt = Number.POSITIVE_INFINITY;
+        this.#pump();
+        this.#emit();
+      },
+      Math.max(0, at - this.#clock.now()),
+    );
+  }
+
+  #emit(): void {
+    this.#onStatus?.(this.status());
+  }
+}
+
+function push(samples: number[], value: number): void {
+  samples.push(value);
+  if (samples.length > skewSamples) samples.shift();
+}
+
+function intHeader(headers: Headers, name: string): number | undefined {
+  const value = headers.get(name);
+  if (value === null || value.trim() === '') return undefined;
+  const parsed = Number(value);
+  return Number.isFinite(parsed) ? Math.trunc(parsed) : undefined;
+}

@@ -1,0 +1,65 @@
+import { createAccountHandlers } from './accounts/account-handlers.ts';
+import { createLocalSandboxStarter, type LocalSandboxStarter } from './accounts/local-sandbox.ts';
+import { createProfileClients } from './accounts/profile-clients.ts';
+import { createProfilesService, type ProfilesBackend } from './accounts/profiles.ts';
+import { SecretStore } from './accounts/secret-store.ts';
+import { createAppHandlers } from './app/app-handlers.ts';
+import { createSettingsService, type PreferencesBackend } from './app/settings-service.ts';
+import type { Handlers } from './dispatch.ts';
+import { EventBus } from './event-bus.ts';
+import type { Platform } from './platform.ts';
+
+/** The small JSON store of the shell (electron-store in Electron, conf in the browser shell). */
+export type SettingsBackend = PreferencesBackend & ProfilesBackend;
+
+export interface ServicesOptions {
+  platform: Platform;
+  store: SettingsBackend;
+  /** Starts the local sandbox for "Explore with the local sandbox"; by default in-process. */
+  localSandbox?: LocalSandboxStarter;
+  /** Keychain service name; tests pass their own so they never touch the user's entries. */
+  keychainService?: string;
+  /** The token store; by default the OS keychain under `keychainService`. */
+  secrets?: SecretStore;
+}
+
+export interface Services {
+  handlers: Handlers;
+  events: EventBus;
+  /** At launch: a sandbox profile from an earlier run gets its sandbox started again. */
+  resumeLocalSandbox(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * Builds every service once and the contract's handlers on top of them. Both shells call this,
+ * so the Electron app and the browser shell run the very same code behind their transport.
+ */
+export function createServices(options: ServicesOptions): Services {
+  const events = new EventBus();
+  const settings = createSettingsService(options.store);
+  const secrets = options.secrets ?? new SecretStore({ service: options.keychainService });
+  const profiles = createProfilesService({ store: options.store, secrets });
+  const clients = createProfileClients({
+    profiles,
+    secrets,
+    onRateStatus: (status) => events.emit('rate:status', status),
+  });
+  const localSandbox = options.localSandbox ?? createLocalSandboxStarter(options.platform.userDataDir);
+  const handlers: Handlers = {
+    ...createAppHandlers({ platform: options.platform, settings }),
+    ...createAccountHandlers({ profiles, secrets, clients, startSandbox: () => localSandbox.start() }),
+  };
+
+  async function resumeLocalSandbox() {
+    const profile = (await profiles.list()).profiles.find((p) => p.sandbox);
+    if (!profile) return;
+    const sandbox = await localSandbox.start();
+    // Same database, so the same token; only the port is new. The token is saved again because a
+    // session-only one (no keychain here) is gone after a restart, and the user never saw it.
+    const token = profile.hasToken ? {} : { token: sandbox.tokens.user };
+    await profiles.update({ id: profile.id, baseUrls: sandbox.urls, ...token });
+  }
+
+  return { handlers, events, resumeLocalSandbox, close: () => localSandbox.close() };
+}

@@ -1,0 +1,125 @@
+import { z } from 'zod';
+
+/**
+ * Calls about profiles (accounts) and their tokens. A token goes IN (add, update, test of a
+ * draft) and never comes OUT: no output schema below has a token field, and outputs are
+ * `z.object` (which drops unknown keys), so even a handler that returned one could not leak it.
+ */
+
+const baseUrlSchema = z
+  .url({ protocol: /^https?$/, error: 'Must be an http:// or https:// address.' })
+  .transform((url) => url.replace(/\/+$/, ''));
+
+export const baseUrlsSchema = z.object({
+  library: baseUrlSchema,
+  scheduler: baseUrlSchema,
+  dashboard: baseUrlSchema,
+  community: baseUrlSchema,
+});
+export type ProfileBaseUrls = z.output<typeof baseUrlsSchema>;
+
+export const tokenBackendSchema = z.enum(['keychain', 'session']);
+export type TokenBackend = z.infer<typeof tokenBackendSchema>;
+
+const tokenSchema = z.string().trim().min(1, 'Paste the token.').max(4096);
+const nameSchema = z.string().trim().min(1, 'Give the profile a name.').max(80);
+const brandIdsSchema = z.array(z.number().int().min(0)).min(1, 'Name at least one brand id.').max(100);
+
+/** A profile as stored (no token) and as shown. */
+export const profileSchema = z.object({
+  id: z.string().min(1),
+  name: nameSchema,
+  baseUrls: baseUrlsSchema,
+  brandIds: brandIdsSchema,
+  /** Where its token is kept: the OS keychain, or memory for this session only. */
+  tokenStore: tokenBackendSchema,
+  /** Created by "Explore with the local sandbox". */
+  sandbox: z.boolean().optional(),
+});
+export type Profile = z.output<typeof profileSchema>;
+
+export const profileViewSchema = profileSchema.extend({
+  /** False when a session-only token was lost at restart, or the keychain entry is gone. */
+  hasToken: z.boolean(),
+  active: z.boolean(),
+});
+export type ProfileView = z.output<typeof profileViewSchema>;
+
+export const keychainStatusSchema = z.object({
+  available: z.boolean(),
+  reason: z.string().optional(),
+});
+export type KeychainStatusView = z.output<typeof keychainStatusSchema>;
+
+export const accountsListSchema = z.object({
+  profiles: z.array(profileViewSchema),
+  activeId: z.string().nullable(),
+  keychain: keychainStatusSchema,
+});
+export type AccountsList = z.output<typeof accountsListSchema>;
+
+export const profileAddSchema = z.object({
+  name: nameSchema,
+  baseUrls: baseUrlsSchema,
+  brandIds: brandIdsSchema,
+  token: tokenSchema,
+  tokenStore: tokenBackendSchema.default('keychain'),
+  /** Make it the active profile (default true). */
+  activate: z.boolean().default(true),
+});
+export type ProfileAdd = z.output<typeof profileAddSchema>;
+
+export const profileUpdateSchema = z.object({
+  id: z.string().min(1),
+  name: nameSchema.optional(),
+  baseUrls: baseUrlsSchema.optional(),
+  brandIds: brandIdsSchema.optional(),
+  /** Omitted: the stored token is kept. */
+  token: tokenSchema.optional(),
+  /** Moves the token between keychain and session memory. */
+  tokenStore: tokenBackendSchema.optional(),
+});
+export type ProfileUpdate = z.output<typeof profileUpdateSchema>;
+
+/** Test a saved profile by id, or the form's values before saving. */
+export const connectionTestInputSchema = z.union([
+  z.object({ id: z.string().min(1) }),
+  z.object({ baseUrls: baseUrlsSchema, brandIds: brandIdsSchema, token: tokenSchema }),
+]);
+export type ConnectionTestInput = z.output<typeof connectionTestInputSchema>;
+
+export const connectionTestResultSchema = z.object({
+  ok: z.boolean(),
+  /** One plain sentence for the settings page. */
+  message: z.string(),
+  /** Contract error code when not ok: unauthorized, forbidden, offline, rate_limited, ... */
+  code: z.string().optional(),
+  status: z.number().int().optional(),
+  /** The limit the service announced, when it answered. */
+  rate: z.object({ limit: z.number().int(), remaining: z.number().int() }).optional(),
+});
+export type ConnectionTestResult = z.output<typeof connectionTestResultSchema>;
+
+/** The rate gate's view of the active profile's limit; limit 0 while not yet announced. */
+export const rateStatusSchema = z.object({
+  limit: z.number().int(),
+  remaining: z.number().int(),
+  resetAt: z.number(), // local UNIX milliseconds
+  queued: z.number().int(),
+});
+
+const idInput = z.object({ id: z.string().min(1) });
+
+export const accountCalls = {
+  'accounts:list': { input: z.undefined(), output: accountsListSchema },
+  'accounts:add': { input: profileAddSchema, output: profileViewSchema },
+  'accounts:update': { input: profileUpdateSchema, output: profileViewSchema },
+  'accounts:remove': { input: idInput, output: accountsListSchema },
+  'accounts:switch': { input: idInput, output: profileViewSchema },
+  'accounts:test': { input: connectionTestInputSchema, output: connectionTestResultSchema },
+  'accounts:keychain-status': { input: z.undefined(), output: keychainStatusSchema },
+  /** The last `rate:status`, so a page opened later shows the meter at once. */
+  'accounts:rate-status': { input: z.undefined(), output: rateStatusSchema },
+  /** First run: start the local sandbox in main and open a profile on it. */
+  'accounts:start-sandbox': { input: z.undefined(), output: profileViewSchema },
+} as const;

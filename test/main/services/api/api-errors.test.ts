@@ -1,0 +1,202 @@
+import { inspect } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApiClient } from '../../../../src/main/services/api/api-client.ts';
+import { ApiError, toContractError } from '../../../../src/main/services/api/api-error.ts';
+import { RateGate } from '../../../../src/main/services/api/rate-gate.ts';
+import {
+  clientFor,
+  failureOf,
+  startTestSandbox,
+  type RunningSandbox,
+  type TestClient,
+} from '../support/sandbox.ts';
+
+/**
+ * Every error status the sandbox gives becomes one ApiError (status, error object, field
+ * errors) and then the contract error the renderer shows. None of them carries the token.
+ */
+let sandbox: RunningSandbox;
+let client: TestClient;
+let brand: number;
+
+beforeAll(async () => {
+  sandbox = await startTestSandbox();
+  client = clientFor(sandbox);
+  brand = sandbox.brands[0]!;
+});
+afterAll(() => sandbox?.close());
+
+async function apiErrorOf(fn: () => Promise<unknown>): Promise<ApiError> {
+  const error = await failureOf(fn);
+  expect(error).toBeInstanceOf(ApiError);
+  return error as ApiError;
+}
+
+describe('ApiError mapping, status by status', () => {
+  it.for([
+    {
+      status: 400,
+      code: 'service_error',
+      call: () =>
+        client.http.send({
+          operation: 'reports.raw',
+          area: 'dashboard',
+          method: 'GET',
+          path: 'reports/data',
+        }),
+    },
+    { status: 403, code: 'forbidden', call: () => client.community.listTags([sandbox.foreignBrand]) },
+    { status: 404, code: 'not_found', call: () => client.scheduler.get('twitter', 987_654) },
+    {
+      status: 410,
+      code: 'service_error',
+      call: () =>
+        client.http.send({
+          operation: 'community.raw',
+          area: 'community',
+          method: 'GET',
+          path: `brands/${brand}/overview_stats`,
+        }),
+    },
+    {
+      status: 422,
+      code: 'invalid_input',
+      call: () => client.scheduler.create('linkedin', { brand_id: brand, text: 'x'.repeat(3001) }),
+    },
+  ] as const)(
+    '$status becomes an ApiError with the error object, then "$code"',
+    async ({ status, code, call }) => {
+      const error = await apiErrorOf(call);
+      expect(error).toMatchObject({ kind: 'http', status });
+      expect(error.body).toMatchObject({
+        code: status,
+        message: expect.any(String),
+        status: expect.any(String),
+      });
+      const contract = toContractError(error);
+      expect(contract).toMatchObject({ code, status, message: error.body.message });
+    },
+  );
+
+  it('409 keeps the message for the tag form and maps to "conflict"', async () => {
+    const name = `Same ${crypto.randomUUID().slice(0, 6)}`;
+    await client.community.createTag({ brand_id: brand, name });
+    const error = await apiErrorOf(() => client.community.createTag({ brand_id: brand, name }));
+    expect(error.status).toBe(409);
+    expect(toContractError(error)).toMatchObject({ code: 'conflict', status: 409 });
+  });
+
+  it('422 keeps field errors for the form', async () => {
+    const error = await apiErrorOf(() =>
+      client.scheduler.create('threads', { brand_id: brand, text: 'x'.repeat(501) }),
+    );
+    expect(error.fieldErrors.text).toEqual([expect.stringMatching(/500/)]);
+    expect(toContractError(error).fieldErrors).toEqual(error.fieldErrors);
+  });
+
+  it('401 gives a plain message, and neither error carries the token it refused', async () => {
+    const token = `sbx_revoked_${crypto.randomUUID()}`;
+    const stranger = clientFor(sandbox, { token });
+    const error = await apiErrorOf(() => stranger.campaigns.list(brand));
+    expect(error.status).toBe(401);
+    const contract = toContractError(error);
+    expect(contract).toMatchObject({
+      code: 'unauthorized',
+      message: expect.stringMatching(/^The service refused this token/),
+    });
+    for (const view of [
+      inspect(error, { depth: 20, showHidden: true }),
+      JSON.stringify(error),
+      JSON.stringify(contract),
+      error.stack ?? '',
+    ]) {
+      expect(view).not.toContain(token);
+      expect(view.toLowerCase()).not.toContain('authorization');
+    }
+  });
+
+  it('429 maps to "rate_limited" when the limit was used up by another tool and no re-send is allowed', async () => {
+    const small = await startTestSandbox({ rateLimit: 3, rateWindow: 60 });
+    try {
+      for (let i = 0; i < 4; i++) {
+        await fetch(`${small.urls.library}/brands/${brand}/campaigns?limit=1`, {
+          headers: { authorization: `Bearer ${small.tokens.application}` },
+        });
+      }
+      const impatient = createApiClient({
+        baseUrls: small.urls,
+        getToken: () => small.tokens.user,
+        gate: new RateGate(),
+        throttledRetries: 0,
+      });
+      const error = await apiErrorOf(() => impatient.campaigns.list(brand, { limit: 1 }));
+      expect(error.status).toBe(429);
+      expect(toContractError(error)).toMatchObject({ code: 'rate_limited', status: 429 });
+      expect(impatient.http.gate.status()).toMatchObject({ limit: 3, remaining: 0 });
+    } finally {
+      await small.close();
+    }
+  });
+
+  it('no answer at all (service down) maps to "offline"', async () => {
+    const gone = await startTestSandbox();
+    const urls = gone.urls;
+    await gone.close();
+    const orphan = createApiClient({
+      baseUrls: urls,
+      getToken: () => 'any',
+      gate: new RateGate(),
+      retryLimit: 0,
+    });
+    const error = await apiErrorOf(() => orphan.community.listTags([brand]));
+    expect(error).toMatchObject({ kind: 'network', status: 0 });
+    expect(toContractError(error)).toMatchObject({ code: 'offline' });
+  });
+
+  it('no token stored maps to "unauthorized" without sending anything', async () => {
+    const empty = createApiClient({
+      baseUrls: sandbox.urls,
+      getToken: () => undefined,
+      gate: new RateGate(),
+    });
+    const error = await apiErrorOf(() => empty.community.listTags([brand]));
+    expect(error.kind).toBe('no_token');
+    expect(toContractError(error)).toMatchObject({ code: 'unauthorized' });
+  });
+});
+
+describe('retries', () => {
+  it('retries a read after 5xx and dropped connections, but sends a create exactly once', async () => {
+    const flaky = await startTestSandbox({ faults: 1, faultSlowMs: 10, seed: 7 });
+    try {
+      let attempts = 0;
+      const counting = createApiClient({
+        baseUrls: flaky.urls,
+        getToken: () => flaky.tokens.user,
+        gate: new RateGate(),
+        fetch: async (input, init) => {
+          attempts += 1;
+          return fetch(input, init);
+        },
+      });
+      // Every request is hit by a fault (500, a dropped socket or a late answer): a read is tried
+      // up to three times; a create once, whatever happens to it.
+      const readAttempts: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        attempts = 0;
+        await counting.campaigns.list(brand, { limit: 1 }).catch(() => undefined);
+        readAttempts.push(attempts);
+      }
+      expect(Math.max(...readAttempts)).toBeLessThanOrEqual(3);
+      expect(readAttempts.some((n) => n > 1)).toBe(true);
+      attempts = 0;
+      const creates = await Promise.allSettled(
+        Array.from({ length: 5 }, () => counting.scheduler.create('snapchat', { brand_id: brand })),
+      );
+      expect(attempts).toBe(5);
+      expect(creates.some((c) => c.status === 'rejected')).toBe(true);
+    } finally {
+      await flaky.close();
+    }
+  });
+});
