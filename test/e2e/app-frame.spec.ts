@@ -1,5 +1,18 @@
 import { expect, test } from './fixtures.ts';
 
+// A returning user: with no profile the app would open on the welcome screen (first-run.spec.ts).
+// Saved through the bridge, session-only, because these tests never reach the service.
+test.beforeEach(async ({ webShell }) => {
+  const url = 'https://service.example.com';
+  await webShell.call('accounts:add', {
+    name: 'Returning user',
+    baseUrls: { library: url, scheduler: url, dashboard: url, community: url },
+    brandIds: [1],
+    token: 'not-used-by-these-tests',
+    tokenStore: 'session',
+  });
+});
+
 test('the app loads in the browser shell and shows its version', async ({ page, webShell }) => {
   await page.goto(webShell.url);
   await expect(page.getByTestId('app-shell')).toBeVisible();

@@ -1,4 +1,5 @@
 import { createRouter, createWebHashHistory, type RouteComponent, type RouterHistory } from 'vue-router';
+import { useAccountsStore } from './stores/accounts-store.ts';
 
 export interface Area {
   /** Route name and menu key. */
@@ -22,6 +23,9 @@ export const areas: readonly Area[] = [
   },
 ];
 
+/** The first-run screen: shown, full page, while no profile exists; never in the menu. */
+export const welcomeRoute = 'welcome';
+
 /**
  * Hash history works for both `file://` in Electron and the browser shell's one served page.
  * Created on demand (not at import) because the web bridge must take its secret out of the
@@ -29,12 +33,25 @@ export const areas: readonly Area[] = [
  */
 export function createAppRouter(history: RouterHistory = createWebHashHistory()) {
   const first = areas[0]!.path;
-  return createRouter({
+  const router = createRouter({
     history,
     routes: [
       ...areas.map(({ name, path, component }) => ({ name, path, component })),
+      { name: welcomeRoute, path: '/welcome', component: () => import('./views/welcome-view.vue') },
       { path: '/', redirect: first },
       { path: '/:unknown(.*)*', redirect: first },
     ],
   });
+
+  // Areas need a profile; the welcome screen makes sense only without one. Decided before the
+  // first render so a fresh start never flashes an empty area. (Needs Pinia installed first.)
+  router.beforeEach(async (to) => {
+    const accounts = useAccountsStore();
+    await accounts.ensureLoaded();
+    // The list could not be read: let the page open, its error is already on screen.
+    if (!accounts.loaded) return true;
+    if (to.name === welcomeRoute) return accounts.hasProfiles ? first : true;
+    return accounts.hasProfiles ? true : { name: welcomeRoute };
+  });
+  return router;
 }

@@ -1,14 +1,17 @@
 import type { AppInfo } from '../../../src/shared/app-info.ts';
-import type {
-  CallInput,
-  CallName,
-  CallOutput,
-  CallResult,
-  EventName,
-  EventPayload,
-  PreloadApi,
+import {
+  calls,
+  invalidInput,
+  type CallInput,
+  type CallName,
+  type CallOutput,
+  type CallResult,
+  type EventName,
+  type EventPayload,
+  type PreloadApi,
 } from '../../../src/shared/contract/index.ts';
 import { defaultSettings, settingsUpdateSchema, type Settings } from '../../../src/shared/settings.ts';
+import { createFakeAccounts, type FakeAccountsInit } from './fake-accounts.ts';
 
 type Answer<K extends CallName> = (
   input: CallInput<K>,
@@ -25,8 +28,11 @@ export const sampleInfo: AppInfo = {
  * An in-memory `window.socialdesk`: the transport boundary the renderer talks to. It answers
  * like main does (envelopes, settings kept across calls) and records every call it receives.
  */
-export function createFakePreload(initial: { settings?: Settings; info?: AppInfo } = {}) {
+export function createFakePreload(
+  initial: { settings?: Settings; info?: AppInfo; accounts?: FakeAccountsInit } = {},
+) {
   let settings: Settings = { ...defaultSettings, ...initial.settings };
+  const accounts = createFakeAccounts(initial.accounts);
   const received: { name: CallName; input: unknown }[] = [];
   const overrides = new Map<CallName, Answer<CallName>>();
   const listeners = new Set<{ event: EventName; listener: (payload: never) => void }>();
@@ -41,12 +47,18 @@ export function createFakePreload(initial: { settings?: Settings; info?: AppInfo
       settings = { ...settings, ...parsed.data };
       return { ok: true, value: settings };
     },
+    ...accounts.answers,
   };
 
   function answer(name: CallName, input: unknown) {
     received.push({ name, input });
-    const handler = (overrides.get(name) ?? answers[name]) as (input: unknown) => unknown;
-    return Promise.resolve(handler(input));
+    const override = overrides.get(name) as ((input: unknown) => unknown) | undefined;
+    if (override) return Promise.resolve(override(input));
+    // Main validates every input against the contract before its handler runs; so does the fake.
+    const parsed = calls[name].input.safeParse(input);
+    if (!parsed.success) return Promise.resolve({ ok: false, error: invalidInput(parsed.error) });
+    const handler = answers[name] as (input: unknown) => unknown;
+    return Promise.resolve(handler(parsed.data));
   }
 
   const on: PreloadApi['on'] = (event, listener) => {
@@ -64,6 +76,12 @@ export function createFakePreload(initial: { settings?: Settings; info?: AppInfo
     received,
     get settings() {
       return settings;
+    },
+    /** The fake's accounts state (profiles, active one, keychain). */
+    accounts,
+    /** Inputs received for one call, in order. */
+    inputsOf<K extends CallName>(name: K): CallInput<K>[] {
+      return received.filter((r) => r.name === name).map((r) => r.input as CallInput<K>);
     },
     /** Replaces how one call answers, for the failure cases. */
     answer<K extends CallName>(name: K, fn: Answer<K>) {

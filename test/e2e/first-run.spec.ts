@@ -1,0 +1,45 @@
+import { expect, test } from './fixtures.ts';
+import { profileRow } from './support/profile-form.ts';
+
+test('first run: the local sandbox in two clicks, still open after a reload', async ({ page, webShell }) => {
+  await page.goto(webShell.url);
+
+  // A fresh profile folder: the welcome screen, not an empty app.
+  await expect(page.getByRole('heading', { name: 'Welcome to Socialdesk' })).toBeVisible();
+  await expect(page.getByTestId('connect-account')).toBeVisible();
+  await page.getByTestId('explore-sandbox').click();
+
+  // The app opens on the new profile (main seeds the sandbox first).
+  await expect(page.getByTestId('active-profile')).toHaveText('Local sandbox');
+  await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
+  await expect(page.getByTestId('welcome-screen')).toHaveCount(0);
+
+  const row = profileRow(page, 'Local sandbox');
+  await expect(row.getByTestId('profile-active')).toBeVisible();
+  await expect(row.getByTestId('profile-brands')).toHaveText(/^Brands \d+(, \d+)+$/);
+  await expect(row.getByTestId('token-missing')).toHaveCount(0);
+
+  await row.getByTestId('profile-test').click();
+  await expect(row.getByTestId('test-result')).toHaveAttribute('data-ok', 'true');
+  await expect(row.getByTestId('test-result')).toContainText('Connected.');
+  // That call taught the rate gate the service's limit, and the meter shows it.
+  await expect(page.locator('aside').getByTestId('rate-remaining')).toHaveText(/^\d+ \/ 1000$/);
+
+  await page.reload();
+  await expect(page.getByTestId('active-profile')).toHaveText('Local sandbox');
+  await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
+  await expect(page.getByTestId('welcome-screen')).toHaveCount(0);
+});
+
+test('removing the last profile returns to the welcome screen', async ({ page, webShell }) => {
+  await page.goto(webShell.url);
+  await page.getByTestId('explore-sandbox').click();
+  const row = profileRow(page, 'Local sandbox');
+
+  await row.getByTestId('profile-remove').click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('Remove "Local sandbox"?');
+  await dialog.getByRole('button', { name: 'Remove' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Welcome to Socialdesk' })).toBeVisible();
+});

@@ -1,0 +1,57 @@
+import type { Page } from '@playwright/test';
+
+/** One answer the page received from the browser shell: a call's body, or the event stream's text. */
+export interface RecordedAnswer {
+  url: string;
+  body: string;
+}
+
+/**
+ * Wraps the page's `fetch` before any app script runs, copying every answer of the bridge into
+ * `__recorded`: call answers through `clone()`, the event stream through `tee()` (one branch for
+ * the app, one read here as it arrives). Runs in the browser; written against `globalThis` so it
+ * type-checks with the Node library the e2e tests compile with.
+ */
+function installRecorder(): void {
+  const scope = globalThis as unknown as { __recorded?: RecordedAnswer[]; fetch: typeof fetch };
+  const recorded: RecordedAnswer[] = [];
+  scope.__recorded = recorded;
+  const original = scope.fetch.bind(globalThis);
+
+  scope.fetch = async (input, init) => {
+    const response = await original(input, init);
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    if (!url.includes('/bridge/')) return response;
+    if (url.includes('/bridge/events') && response.body) {
+      const [forApp, forRecord] = response.body.tee();
+      const entry: RecordedAnswer = { url, body: '' };
+      recorded.push(entry);
+      void (async () => {
+        const reader = forRecord.getReader();
+        const decoder = new TextDecoder();
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) return;
+          entry.body += decoder.decode(value, { stream: true });
+        }
+      })().catch(() => {});
+      return new Response(forApp, {
+        status: response.status,
+        statusText: response.statusText,
+        headers: response.headers,
+      });
+    }
+    recorded.push({ url, body: await response.clone().text() });
+    return response;
+  };
+}
+
+/** Records every bridge answer of this page, from the next navigation on (reloads included). */
+export async function recordBridge(page: Page): Promise<void> {
+  await page.addInitScript(installRecorder);
+}
+
+/** What the current document recorded so far (a reload starts a new recording: collect before). */
+export function recordedAnswers(page: Page): Promise<RecordedAnswer[]> {
+  return page.evaluate(() => (globalThis as unknown as { __recorded?: RecordedAnswer[] }).__recorded ?? []);
+}

@@ -1,0 +1,112 @@
+import { flushPromises, type VueWrapper } from '@vue/test-utils';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeColorScheme } from './helpers/color-scheme.ts';
+import { createFakePreload } from './helpers/fake-preload.ts';
+import { mountApp } from './helpers/mount-app.ts';
+
+let wrapper: VueWrapper | undefined;
+
+async function openApp() {
+  const preload = createFakePreload().install();
+  wrapper = (await mountApp('/settings')).wrapper;
+  return preload;
+}
+
+/** The meter in the side navigation (the Settings page shows a second one in its profiles card). */
+function sideMeter() {
+  return wrapper!.find('aside [data-testid="rate-meter"]');
+}
+
+beforeEach(() => {
+  fakeColorScheme(false);
+});
+
+afterEach(() => {
+  wrapper?.unmount();
+  wrapper = undefined;
+  delete window.socialdesk;
+  document.body.innerHTML = '';
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('rate meter', () => {
+  it('stays hidden until the limit is known', async () => {
+    const preload = await openApp();
+    expect(sideMeter().exists()).toBe(false);
+
+    preload.emit('rate:status', { limit: 0, remaining: 0, resetAt: 0, queued: 0 });
+    await flushPromises();
+    expect(sideMeter().exists()).toBe(false);
+  });
+
+  it('shows the last known status at once after a reload, before any new event', async () => {
+    const preload = createFakePreload();
+    preload.accounts.setRateStatus({ limit: 1000, remaining: 420, resetAt: Date.now() + 30_000, queued: 0 });
+    preload.install();
+    wrapper = (await mountApp('/settings')).wrapper;
+    await flushPromises();
+    expect(sideMeter().get('[data-testid="rate-remaining"]').text()).toBe('420 / 1000');
+  });
+
+  it('shows remaining of limit from a rate:status event, without a countdown while calls are plenty', async () => {
+    const preload = await openApp();
+
+    preload.emit('rate:status', { limit: 1000, remaining: 950, resetAt: Date.now() + 30_000, queued: 0 });
+    await flushPromises();
+
+    const meter = sideMeter();
+    expect(meter.get('[data-testid="rate-remaining"]').text()).toBe('950 / 1000');
+    expect(meter.attributes('aria-label')).toBe('API calls left: 950 of 1000');
+    expect(meter.find('.n-progress').exists()).toBe(true);
+    expect(meter.find('[data-testid="rate-queued"]').exists()).toBe(false);
+    expect(meter.find('[data-testid="rate-reset"]').exists()).toBe(false);
+  });
+
+  it('shows how many calls wait and counts down to the reset', async () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
+    vi.setSystemTime(new Date('2026-07-01T09:00:00Z'));
+    const preload = await openApp();
+
+    preload.emit('rate:status', { limit: 100, remaining: 0, resetAt: Date.now() + 42_000, queued: 3 });
+    await flushPromises();
+
+    expect(sideMeter().get('[data-testid="rate-remaining"]').text()).toBe('0 / 100');
+    expect(sideMeter().get('[data-testid="rate-queued"]').text()).toBe('3 waiting');
+    expect(sideMeter().get('[data-testid="rate-reset"]').text()).toBe('Resets in 42 s');
+
+    vi.advanceTimersByTime(10_000);
+    await flushPromises();
+    expect(sideMeter().get('[data-testid="rate-reset"]').text()).toBe('Resets in 32 s');
+  });
+
+  it('shows the reset when few calls are left, even with none waiting', async () => {
+    const preload = await openApp();
+
+    preload.emit('rate:status', { limit: 100, remaining: 5, resetAt: Date.now() + 90_500, queued: 0 });
+    await flushPromises();
+
+    expect(sideMeter().get('[data-testid="rate-reset"]').text()).toMatch(/^Resets in 1 min 3[01] s$/);
+    expect(sideMeter().find('[data-testid="rate-queued"]').exists()).toBe(false);
+  });
+
+  it('hides again when the limit becomes unknown (another profile, no call yet)', async () => {
+    const preload = await openApp();
+    preload.emit('rate:status', { limit: 100, remaining: 80, resetAt: Date.now() + 1000, queued: 0 });
+    await flushPromises();
+    expect(sideMeter().exists()).toBe(true);
+
+    preload.emit('rate:status', { limit: 0, remaining: 0, resetAt: 0, queued: 0 });
+    await flushPromises();
+    expect(sideMeter().exists()).toBe(false);
+  });
+
+  it('is also on the Settings page, beside the profiles', async () => {
+    const preload = await openApp();
+    preload.emit('rate:status', { limit: 200, remaining: 150, resetAt: Date.now() + 1000, queued: 0 });
+    await flushPromises();
+
+    const card = wrapper!.get('[data-testid="profiles-card"]');
+    expect(card.get('[data-testid="rate-remaining"]').text()).toBe('150 / 200');
+  });
+});
