@@ -11,17 +11,23 @@ const nodeBuiltins = builtinModules.filter((name) => !name.startsWith('_'));
 function layerRule({ noNode = false, noElectron = false, folders = [], why }) {
   const paths = [];
   if (noElectron) paths.push({ name: 'electron', message: `${why} (no electron here).` });
-  if (noNode) paths.push(...nodeBuiltins.map((name) => ({ name, message: `${why} (no Node built-ins here).` })));
+  if (noNode)
+    paths.push(...nodeBuiltins.map((name) => ({ name, message: `${why} (no Node built-ins here).` })));
   const patterns = [];
   if (noNode) patterns.push({ regex: '^node:', message: `${why} (no Node built-ins here).` });
   if (folders.length) {
-    patterns.push({ regex: `(^|/)(${folders.join('|')})/`, message: `${why} (may not import from ${folders.join(', ')}).` });
+    patterns.push({
+      regex: `(^|/)(${folders.join('|')})/`,
+      message: `${why} (may not import from ${folders.join(', ')}).`,
+    });
   }
   return ['error', { paths, patterns }];
 }
 
 export default tseslint.config(
-  { ignores: ['out/**', 'dist/**', '.cache/**', 'node_modules/**', 'test-results/**', 'playwright-report/**'] },
+  {
+    ignores: ['out/**', 'dist/**', '.cache/**', 'node_modules/**', 'test-results/**', 'playwright-report/**'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   // Vue's correctness rules only: formatting is Prettier's job.
@@ -36,6 +42,12 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
       'vue/multi-word-component-names': 'off',
     },
+  },
+  {
+    // The Node bootstrap is CommonJS on purpose: it must run on an old Node before any install.
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
     files: ['src/renderer/**', 'test/renderer/**'],
@@ -66,7 +78,10 @@ export default tseslint.config(
   {
     files: ['src/preload/**'],
     rules: {
-      'no-restricted-imports': layerRule({ folders: ['main', 'renderer', 'sandbox'], why: 'The preload only bridges the contract' }),
+      'no-restricted-imports': layerRule({
+        folders: ['main', 'renderer', 'sandbox'],
+        why: 'The preload only bridges the contract',
+      }),
     },
   },
   {

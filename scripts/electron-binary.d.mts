@@ -1,1 +1,4 @@
-export function electronBinary(options?: { download?: boolean }): { binary: string | null; reason: string | null };
+export function electronBinary(options?: { download?: boolean }): {
+  binary: string | null;
+  reason: string | null;
+};

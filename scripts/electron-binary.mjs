@@ -27,6 +27,9 @@ export function electronBinary({ download = true } = {}) {
   const binary = installedBinary();
   if (binary) return { binary, reason: null };
   const output = `${install.stderr ?? ''}${install.stdout ?? ''}`.trim().split('\n');
-  const reason = output.find((line) => /Error|fetch failed|ENOTFOUND|ECONNREFUSED/.test(line)) ?? output.at(-1) ?? 'unknown';
+  const reason =
+    output.find((line) => /Error|fetch failed|ENOTFOUND|ECONNREFUSED/.test(line)) ??
+    output.at(-1) ??
+    'unknown';
   return { binary: null, reason: reason.trim() };
 }

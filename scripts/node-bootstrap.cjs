@@ -43,12 +43,21 @@ function fetchNode() {
   const target = path.join(CACHE_DIR, `v${FETCHED_MAJOR}`);
   const staging = fs.mkdtempSync(path.join(os.tmpdir(), 'socialdesk-node-'));
   const spec = `${packageName()}@${FETCHED_MAJOR}`;
-  process.stderr.write(`socialdesk: Node ${process.version} is older than 22.12; fetching ${spec} from the npm registry into .cache/node\n`);
+  process.stderr.write(
+    `socialdesk: Node ${process.version} is older than 22.12; fetching ${spec} from the npm registry into .cache/node\n`,
+  );
   const npm = npmCommand();
-  const tarball = execFileSync(npm.file, [...npm.prefix, 'pack', spec, '--silent', '--pack-destination', staging], {
-    encoding: 'utf8',
-    shell: process.platform === 'win32',
-  }).trim().split('\n').pop();
+  const tarball = execFileSync(
+    npm.file,
+    [...npm.prefix, 'pack', spec, '--silent', '--pack-destination', staging],
+    {
+      encoding: 'utf8',
+      shell: process.platform === 'win32',
+    },
+  )
+    .trim()
+    .split('\n')
+    .pop();
   fs.rmSync(target, { recursive: true, force: true });
   fs.mkdirSync(target, { recursive: true });
   execFileSync('tar', ['-xzf', path.join(staging, tarball), '-C', target]);

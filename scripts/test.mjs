@@ -15,10 +15,24 @@ mkdirSync(results, { recursive: true });
  * inside a private D-Bus session with an unlocked gnome-keyring, as a desktop session would have.
  */
 function withKeyring(command) {
-  const canStart = process.platform === 'linux' && !process.env.DBUS_SESSION_BUS_ADDRESS && has('dbus-run-session') && has('gnome-keyring-daemon');
+  const canStart =
+    process.platform === 'linux' &&
+    !process.env.DBUS_SESSION_BUS_ADDRESS &&
+    has('dbus-run-session') &&
+    has('gnome-keyring-daemon');
   if (!canStart) return command;
   const quoted = command.map((part) => `'${part.replaceAll("'", "'\\''")}'`).join(' ');
-  return ['dbus-run-session', '--', 'sh', '-c', `echo -n socialdesk | gnome-keyring-daemon --unlock --components=secrets >/dev/null && exec ${quoted}`];
+  // A keyring folder of the run's own: the password below always unlocks it, whatever keyrings
+  // the user or an earlier session left, and no test entry lands among the user's own.
+  const keyrings = join(results, 'keyring-data');
+  const unlock = `printf socialdesk | gnome-keyring-daemon --unlock --components=secrets >/dev/null`;
+  return [
+    'dbus-run-session',
+    '--',
+    'sh',
+    '-c',
+    `export XDG_DATA_HOME='${keyrings}' && ${unlock} && exec ${quoted}`,
+  ];
 }
 
 function has(program) {
@@ -29,9 +43,19 @@ const steps = [
   ['type check (node)', [bin('tsc'), '-p', 'tsconfig.node.json']],
   ['type check (renderer)', [bin('vue-tsc'), '-p', 'tsconfig.web.json']],
   ['lint', [bin('eslint'), '.']],
-  ['unit and integration tests', withKeyring([bin('vitest'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${join(results, 'vitest.json')}`])],
+  ['format check', [bin('prettier'), '--check', '--log-level', 'warn', '.']],
+  [
+    'unit and integration tests',
+    withKeyring([
+      bin('vitest'),
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${join(results, 'vitest.json')}`,
+    ]),
+  ],
   ['build', [bin('electron-vite'), 'build']],
-  ['end-to-end tests', [bin('playwright'), 'test']],
+  ['end-to-end tests', withKeyring([bin('playwright'), 'test'])],
 ];
 
 let failedStep = null;

@@ -4,12 +4,17 @@ import { electronBinary } from '../../scripts/electron-binary.mjs';
 
 const { binary } = electronBinary({ download: false });
 if (!binary) {
-  console.log('Electron smoke test skipped: no Electron binary is installed here (its download is blocked or offline).');
+  console.log(
+    'Electron smoke test skipped: no Electron binary is installed here (its download is blocked or offline).',
+  );
 }
 
 test('the Electron app opens one hardened window with the renderer', async () => {
   test.skip(!binary, 'no Electron binary installed');
-  const app = await electron.launch({ executablePath: binary!, args: [resolve(import.meta.dirname, '../..'), '--no-sandbox'] });
+  const app = await electron.launch({
+    executablePath: binary!,
+    args: [resolve(import.meta.dirname, '../..'), '--no-sandbox'],
+  });
   const window = await app.firstWindow();
   await expect(window.getByTestId('app-shell')).toBeVisible();
   expect(await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows().length)).toBe(1);
@@ -17,7 +22,12 @@ test('the Electron app opens one hardened window with the renderer', async () =>
   const page = await window.evaluate(() => {
     const global = window as unknown as Record<string, unknown>;
     const api = global.socialdesk as Record<string, unknown> | undefined;
-    return { require: typeof global.require, process: typeof global.process, info: typeof api?.['app:info'], ipc: typeof api?.ipcRenderer };
+    return {
+      require: typeof global.require,
+      process: typeof global.process,
+      info: typeof api?.['app:info'],
+      ipc: typeof api?.ipcRenderer,
+    };
   });
   expect(page).toEqual({ require: 'undefined', process: 'undefined', info: 'function', ipc: 'undefined' });
   await app.close();
