@@ -1,5 +1,11 @@
 import { expect, test } from './fixtures.ts';
-import { fillProfileForm, profileRow, tokenField } from './support/profile-form.ts';
+import {
+  fillProfileForm,
+  openConnectForm,
+  profileRow,
+  sandboxProfile,
+  tokenField,
+} from './support/profile-form.ts';
 
 test('connect your account: test, save, then a wrong token gets the plain 401 message', async ({
   page,
@@ -9,8 +15,7 @@ test('connect your account: test, save, then a wrong token gets the plain 401 me
   // Whether this machine has a keychain decides which store the form offers; both must work.
   const keychain = (await webShell.call('accounts:keychain-status')) as { available: boolean };
   await page.goto(webShell.url);
-  await page.getByTestId('connect-account').click();
-  const form = page.getByTestId('profile-form');
+  const form = await openConnectForm(page);
 
   if (keychain.available) {
     await expect(form.getByTestId('store-keychain').locator('input')).toBeChecked();
@@ -20,12 +25,7 @@ test('connect your account: test, save, then a wrong token gets the plain 401 me
     await expect(form.getByTestId('keychain-reason')).toContainText('cannot be used');
   }
 
-  await fillProfileForm(form, {
-    name: 'My brand',
-    urls: sandbox.urls,
-    brandIds: sandbox.brands,
-    token: sandbox.tokens.user,
-  });
+  await fillProfileForm(form, sandboxProfile(sandbox, 'My brand'));
   await form.getByTestId('form-test').click();
   await expect(form.getByTestId('test-result')).toHaveAttribute('data-ok', 'true');
   await expect(form.getByTestId('test-result')).toContainText('Connected.');
@@ -56,14 +56,11 @@ test('connect your account: test, save, then a wrong token gets the plain 401 me
 
 test('the form points at a wrong address before anything is saved', async ({ page, webShell, sandbox }) => {
   await page.goto(webShell.url);
-  await page.getByTestId('connect-account').click();
-  const form = page.getByTestId('profile-form');
+  const form = await openConnectForm(page);
 
   await fillProfileForm(form, {
-    name: 'Typo',
+    ...sandboxProfile(sandbox, 'Typo'),
     urls: { ...sandbox.urls, dashboard: 'dashboard.example.com' },
-    brandIds: sandbox.brands,
-    token: sandbox.tokens.user,
   });
   await form.getByTestId('form-save').click();
 

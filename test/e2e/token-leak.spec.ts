@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { recordBridge, recordedAnswers, type RecordedAnswer } from './support/bridge-recorder.ts';
-import { fillProfileForm, profileRow } from './support/profile-form.ts';
+import { fillProfileForm, openConnectForm, profileRow, sandboxProfile } from './support/profile-form.ts';
 
 /** Every file under a folder, as text (binary files read byte for byte, so a token still shows). */
 function filesUnder(dir: string): { path: string; text: string }[] {
@@ -45,14 +45,8 @@ test('the token appears in no answer, event, renderer storage or settings file',
   await page.goto(webShell.url);
 
   // Connect with the user token: test the form's values, then save.
-  await page.getByTestId('connect-account').click();
-  const form = page.getByTestId('profile-form');
-  await fillProfileForm(form, {
-    name: 'Main brand',
-    urls: sandbox.urls,
-    brandIds: sandbox.brands,
-    token: sandbox.tokens.user,
-  });
+  const form = await openConnectForm(page);
+  await fillProfileForm(form, sandboxProfile(sandbox, 'Main brand'));
   await form.getByTestId('form-test').click();
   await expect(form.getByTestId('test-result')).toHaveAttribute('data-ok', 'true');
   await form.getByTestId('form-save').click();
@@ -61,12 +55,7 @@ test('the token appears in no answer, event, renderer storage or settings file',
   // A second profile with the application token, from Settings.
   await page.getByTestId('add-profile').click();
   const second = page.getByTestId('profile-form');
-  await fillProfileForm(second, {
-    name: 'App brand',
-    urls: sandbox.urls,
-    brandIds: sandbox.brands,
-    token: sandbox.tokens.application,
-  });
+  await fillProfileForm(second, sandboxProfile(sandbox, 'App brand', sandbox.tokens.application));
   await second.getByTestId('form-save').click();
   await expect(page.getByTestId('active-profile')).toHaveText('App brand');
 

@@ -1,23 +1,12 @@
 import { flushPromises, type VueWrapper } from '@vue/test-utils';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { areas } from '../../src/renderer/src/router.ts';
-import { fakeColorScheme } from './helpers/color-scheme.ts';
 import { createFakePreload, sampleInfo } from './helpers/fake-preload.ts';
-import { mountApp, screenText } from './helpers/mount-app.ts';
+import { freshPageForEachTest, mountApp, screenText } from './helpers/mount-app.ts';
 
 let wrapper: VueWrapper | undefined;
 
-beforeEach(() => {
-  fakeColorScheme(false);
-});
-
-afterEach(() => {
-  wrapper?.unmount();
-  wrapper = undefined;
-  delete window.socialdesk;
-  document.body.innerHTML = '';
-  vi.unstubAllGlobals();
-});
+freshPageForEachTest();
 
 describe('app shell', () => {
   it('shows the app name and one navigation entry per area', async () => {

@@ -1,9 +1,8 @@
 import { flushPromises, type VueWrapper } from '@vue/test-utils';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeColorScheme } from './helpers/color-scheme.ts';
+import { describe, expect, it, vi } from 'vitest';
 import { exampleUrls } from './helpers/fake-accounts.ts';
 import { createFakePreload } from './helpers/fake-preload.ts';
-import { mountApp } from './helpers/mount-app.ts';
+import { freshPageForEachTest, mountApp } from './helpers/mount-app.ts';
 import {
   chooseTokenStore,
   click,
@@ -31,17 +30,7 @@ async function openConnectForm(preload = createFakePreload({ accounts: { profile
 
 const filled = { name: 'Acme', urls: exampleUrls, brandIds: '101, 102 ,103', token };
 
-beforeEach(() => {
-  fakeColorScheme(false);
-});
-
-afterEach(() => {
-  wrapper?.unmount();
-  wrapper = undefined;
-  delete window.socialdesk;
-  document.body.innerHTML = '';
-  vi.unstubAllGlobals();
-});
+freshPageForEachTest();
 
 describe('connect your account', () => {
   it('saves with accounts:add (brand ids as numbers, the chosen store) and opens the app', async () => {

@@ -1,9 +1,8 @@
 import { flushPromises, type DOMWrapper, type VueWrapper } from '@vue/test-utils';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeColorScheme } from './helpers/color-scheme.ts';
+import { describe, expect, it, vi } from 'vitest';
 import { exampleUrls, sampleProfile, type FakeProfile } from './helpers/fake-accounts.ts';
 import { createFakePreload } from './helpers/fake-preload.ts';
-import { mountApp } from './helpers/mount-app.ts';
+import { freshPageForEachTest, mountApp } from './helpers/mount-app.ts';
 import { click, fieldInput, fillProfileForm, submit } from './helpers/profile-form.ts';
 
 let wrapper: VueWrapper | undefined;
@@ -38,17 +37,7 @@ function dialogButton(text: string): HTMLButtonElement {
   return button;
 }
 
-beforeEach(() => {
-  fakeColorScheme(false);
-});
-
-afterEach(() => {
-  wrapper?.unmount();
-  wrapper = undefined;
-  delete window.socialdesk;
-  document.body.innerHTML = '';
-  vi.unstubAllGlobals();
-});
+freshPageForEachTest();
 
 describe('profiles card', () => {
   it('lists each profile with its brands, where its token is kept, and the active one marked', async () => {

@@ -1,8 +1,7 @@
 import { flushPromises, type VueWrapper } from '@vue/test-utils';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeColorScheme } from './helpers/color-scheme.ts';
+import { describe, expect, it, vi } from 'vitest';
 import { createFakePreload } from './helpers/fake-preload.ts';
-import { mountApp } from './helpers/mount-app.ts';
+import { freshPageForEachTest, mountApp } from './helpers/mount-app.ts';
 
 let wrapper: VueWrapper | undefined;
 
@@ -17,18 +16,7 @@ function sideMeter() {
   return wrapper!.find('aside [data-testid="rate-meter"]');
 }
 
-beforeEach(() => {
-  fakeColorScheme(false);
-});
-
-afterEach(() => {
-  wrapper?.unmount();
-  wrapper = undefined;
-  delete window.socialdesk;
-  document.body.innerHTML = '';
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
+freshPageForEachTest();
 
 describe('rate meter', () => {
   it('stays hidden until the limit is known', async () => {

@@ -1,8 +1,8 @@
 import { flushPromises, type VueWrapper } from '@vue/test-utils';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fakeColorScheme } from './helpers/color-scheme.ts';
 import { createFakePreload } from './helpers/fake-preload.ts';
-import { mountApp, screenText } from './helpers/mount-app.ts';
+import { freshPageForEachTest, mountApp, screenText } from './helpers/mount-app.ts';
 
 let wrapper: VueWrapper | undefined;
 
@@ -19,18 +19,7 @@ function checkedTheme(view: VueWrapper): string | undefined {
   return checked ? (checked.element as HTMLInputElement).value : undefined;
 }
 
-beforeEach(() => {
-  fakeColorScheme(false);
-});
-
-afterEach(() => {
-  wrapper?.unmount();
-  wrapper = undefined;
-  delete window.socialdesk;
-  document.body.innerHTML = '';
-  delete document.documentElement.dataset.theme;
-  vi.unstubAllGlobals();
-});
+freshPageForEachTest();
 
 describe('settings view', () => {
   it('shows the version, shell and runtimes from app:info', async () => {

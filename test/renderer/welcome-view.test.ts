@@ -1,9 +1,8 @@
 import { flushPromises, type VueWrapper } from '@vue/test-utils';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { CallOutput, CallResult } from '../../src/shared/contract/index.ts';
-import { fakeColorScheme } from './helpers/color-scheme.ts';
 import { createFakePreload } from './helpers/fake-preload.ts';
-import { mountApp } from './helpers/mount-app.ts';
+import { freshPageForEachTest, mountApp } from './helpers/mount-app.ts';
 
 let wrapper: VueWrapper | undefined;
 
@@ -14,17 +13,7 @@ async function firstRun(preload = createFakePreload({ accounts: { profiles: [] }
   return { ...mounted, preload };
 }
 
-beforeEach(() => {
-  fakeColorScheme(false);
-});
-
-afterEach(() => {
-  wrapper?.unmount();
-  wrapper = undefined;
-  delete window.socialdesk;
-  document.body.innerHTML = '';
-  vi.unstubAllGlobals();
-});
+freshPageForEachTest();
 
 describe('first run', () => {
   it('opens on the welcome screen with both choices while no profile exists', async () => {

@@ -8,11 +8,30 @@ const addressLabels = {
   community: 'Community address',
 } as const;
 
+export interface ProfileFormValues {
+  name: string;
+  urls: SandboxProcess['urls'];
+  brandIds: number[];
+  token: string;
+}
+
+/** Opens "Connect your account" from the welcome screen and gives its form. */
+export async function openConnectForm(page: Page): Promise<Locator> {
+  await page.getByTestId('connect-account').click();
+  return page.getByTestId('profile-form');
+}
+
+/** A profile on this sandbox: its addresses, every seeded brand, the user token unless told. */
+export function sandboxProfile(
+  sandbox: SandboxProcess,
+  name: string,
+  token = sandbox.tokens.user,
+): ProfileFormValues {
+  return { name, urls: sandbox.urls, brandIds: sandbox.brands, token };
+}
+
 /** Fills the profile form by its labels, as a user reading them would. */
-export async function fillProfileForm(
-  form: Locator,
-  values: { name: string; urls: SandboxProcess['urls']; brandIds: number[]; token: string },
-): Promise<void> {
+export async function fillProfileForm(form: Locator, values: ProfileFormValues): Promise<void> {
   await form.getByLabel('Profile name').fill(values.name);
   for (const [key, label] of Object.entries(addressLabels)) {
     await form.getByLabel(label).fill(values.urls[key as keyof typeof addressLabels]);

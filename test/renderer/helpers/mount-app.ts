@@ -1,8 +1,13 @@
-import { flushPromises, mount } from '@vue/test-utils';
+import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
 import { createPinia, setActivePinia } from 'pinia';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { createMemoryHistory } from 'vue-router';
 import App from '../../../src/renderer/src/app.vue';
 import { createAppRouter } from '../../../src/renderer/src/router.ts';
+import { fakeColorScheme } from './color-scheme.ts';
+
+/** What `mountApp` mounted since the last clean-up, so a test need not unmount it itself. */
+const mounted = new Set<VueWrapper>();
 
 /** The whole frame (providers, shell, router) at `path`, as a user would see it after start. */
 export async function mountApp(path = '/settings') {
@@ -13,8 +18,29 @@ export async function mountApp(path = '/settings') {
   await router.push(path);
   await router.isReady();
   const wrapper = mount(App, { global: { plugins: [pinia, router] }, attachTo: document.body });
+  mounted.add(wrapper);
   await flushPromises();
   return { wrapper, router, pinia };
+}
+
+/**
+ * Every test of the calling file starts under a light OS colour scheme and leaves nothing for the
+ * next one: the app unmounted, what Naive UI teleported to <body> gone, the theme it set on
+ * <html> removed, and the fake preload, stubs and fake timers undone.
+ */
+export function freshPageForEachTest(): void {
+  beforeEach(() => {
+    fakeColorScheme(false);
+  });
+  afterEach(() => {
+    for (const wrapper of mounted) wrapper.unmount();
+    mounted.clear();
+    delete window.socialdesk;
+    document.body.innerHTML = '';
+    delete document.documentElement.dataset.theme;
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
 }
 
 /** Text on screen, including what Naive UI teleports to <body> (notifications). */

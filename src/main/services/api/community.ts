@@ -67,6 +67,18 @@ export function createCommunityApi(http: HttpClient) {
     signal: options.signal,
   });
 
+  /** A read whose answer is `{data}` (ops 15 and 18 to 20): resolves to the data. */
+  const readData = <T>(
+    operation: string,
+    path: string,
+    request: Pick<RequestSpec, 'method' | 'query' | 'json' | 'readOnly'>,
+    schema: RequestSpec['schema'],
+    options: CallOptions,
+  ) =>
+    http
+      .send<{ data: T }>({ operation, area: 'community', path, ...request, schema, signal: options.signal })
+      .then(unwrap<T>);
+
   /** Ops 18 and 20 are POSTs that only read: retried like a GET. */
   const statsCall = <T>(
     operation: string,
@@ -74,19 +86,10 @@ export function createCommunityApi(http: HttpClient) {
     body: CommunityStatsBody | UnreadInteractionCountsBody,
     schema: RequestSpec['schema'],
     options: CallOptions,
-  ) =>
-    http
-      .send<{ data: T }>({
-        operation,
-        area: 'community',
-        method: 'POST',
-        path,
-        json: body,
-        schema,
-        signal: options.signal,
-        readOnly: true,
-      })
-      .then(unwrap<T>);
+  ) => readData<T>(operation, path, { method: 'POST', json: body, readOnly: true }, schema, options);
+
+  /** Ops 15 and 19 name their brands in the query. */
+  const brandsQuery = (brandIds: number[]) => ({ method: 'GET', query: { brand_ids: brandIds } }) as const;
 
   return {
     /** Op 14: a tag; without `color` the service picks one. A name already used in the brand: 409. */
@@ -105,16 +108,7 @@ export function createCommunityApi(http: HttpClient) {
 
     /** Op 15: the tags of these brands. */
     async listTags(brandIds: number[], options: CallOptions = {}): Promise<InteractionTag[]> {
-      const answer = await http.send<{ data: InteractionTag[] }>({
-        operation: 'community.listTags',
-        area: 'community',
-        method: 'GET',
-        path: 'tags',
-        query: { brand_ids: brandIds },
-        schema: interactionTagListSchema,
-        signal: options.signal,
-      });
-      return unwrap(answer);
+      return readData('community.listTags', 'tags', brandsQuery(brandIds), interactionTagListSchema, options);
     },
 
     /** Op 16: one page of interactions. */
@@ -181,16 +175,13 @@ export function createCommunityApi(http: HttpClient) {
 
     /** Op 19. */
     async overviewStats(brandIds: number[], options: CallOptions = {}): Promise<CommunityOverviewStats> {
-      const answer = await http.send<{ data: CommunityOverviewStats }>({
-        operation: 'community.overviewStats',
-        area: 'community',
-        method: 'GET',
-        path: 'overview_stats',
-        query: { brand_ids: brandIds },
-        schema: communityOverviewStatsResponseSchema,
-        signal: options.signal,
-      });
-      return unwrap(answer);
+      return readData(
+        'community.overviewStats',
+        'overview_stats',
+        brandsQuery(brandIds),
+        communityOverviewStatsResponseSchema,
+        options,
+      );
     },
 
     /** Op 20, the four statistics. */

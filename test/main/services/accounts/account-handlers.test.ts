@@ -1,29 +1,26 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { accountCalls } from '../../../../src/shared/contract/account-calls.ts';
 import { createAccountHandlers } from '../../../../src/main/services/accounts/account-handlers.ts';
 import { createProfileClients } from '../../../../src/main/services/accounts/profile-clients.ts';
 import type { RateStatus } from '../../../../src/main/services/api/rate-gate.ts';
 import { startSandbox, type RunningSandbox } from '../../../../src/sandbox/start.ts';
 import { createAccountsFixture, type AccountsFixture } from '../support/accounts-fixture.ts';
-import { startTestSandbox } from '../support/sandbox.ts';
+import { sandboxForThisFile, startTestSandbox } from '../support/sandbox.ts';
 
 /**
  * The account calls as the renderer makes them (handler + contract output schema), against a
  * real sandbox. Tokens are kept in the keychain when one is reachable, else for the session.
  */
-let sandbox: RunningSandbox;
+const sandbox = await sandboxForThisFile();
 let fixture: AccountsFixture;
 let store: 'keychain' | 'session';
 const started: RunningSandbox[] = [];
 
-beforeAll(async () => {
-  sandbox = await startTestSandbox();
-});
 afterAll(async () => {
-  await Promise.all([sandbox, ...started].map((s) => s?.close()));
+  await Promise.all(started.map((s) => s.close()));
 });
 afterEach(async () => fixture?.cleanup());
 

@@ -1,30 +1,17 @@
 import { inspect } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createApiClient } from '../../../../src/main/services/api/api-client.ts';
 import { ApiError, toContractError } from '../../../../src/main/services/api/api-error.ts';
 import { RateGate } from '../../../../src/main/services/api/rate-gate.ts';
-import {
-  clientFor,
-  failureOf,
-  startTestSandbox,
-  type RunningSandbox,
-  type TestClient,
-} from '../support/sandbox.ts';
+import { clientFor, failureOf, sandboxForThisFile, startTestSandbox } from '../support/sandbox.ts';
 
 /**
  * Every error status the sandbox gives becomes one ApiError (status, error object, field
  * errors) and then the contract error the renderer shows. None of them carries the token.
  */
-let sandbox: RunningSandbox;
-let client: TestClient;
-let brand: number;
-
-beforeAll(async () => {
-  sandbox = await startTestSandbox();
-  client = clientFor(sandbox);
-  brand = sandbox.brands[0]!;
-});
-afterAll(() => sandbox?.close());
+const sandbox = await sandboxForThisFile();
+const client = clientFor(sandbox);
+const brand = sandbox.brands[0]!;
 
 async function apiErrorOf(fn: () => Promise<unknown>): Promise<ApiError> {
   const error = await failureOf(fn);

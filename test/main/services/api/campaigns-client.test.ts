@@ -1,25 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../../src/main/services/api/api-error.ts';
 import { campaignSchema, campaignStatsOverviewSchema } from '../../../../src/shared/domain/index.ts';
-import {
-  clientFor,
-  failureOf,
-  startTestSandbox,
-  type RunningSandbox,
-  type TestClient,
-} from '../support/sandbox.ts';
+import { clientFor, failureOf, sandboxForThisFile } from '../support/sandbox.ts';
 
 /** Campaigns ({library_url}, ops 1 to 5) through the client, against a real sandbox. */
-let sandbox: RunningSandbox;
-let client: TestClient;
-let brand: number;
-
-beforeAll(async () => {
-  sandbox = await startTestSandbox();
-  client = clientFor(sandbox);
-  brand = sandbox.brands[0]!;
-});
-afterAll(() => sandbox?.close());
+const sandbox = await sandboxForThisFile();
+const client = clientFor(sandbox);
+const brand = sandbox.brands[0]!;
 
 function row<T>(sql: string, ...params: (string | number)[]): T {
   return sandbox.db.prepare(sql).get(...params) as T;

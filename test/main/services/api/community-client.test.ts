@@ -1,30 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { withBrandIds } from '../../../../src/main/services/api/community.ts';
 import { communityInteractionSchema, tiktokCommentSchema } from '../../../../src/shared/domain/index.ts';
-import {
-  clientFor,
-  failureOf,
-  startTestSandbox,
-  type RunningSandbox,
-  type TestClient,
-} from '../support/sandbox.ts';
+import { clientFor, failureOf, sandboxForThisFile } from '../support/sandbox.ts';
 
 /**
  * Community interactions, tags and statistics ({community_url}, ops 14 to 20 and the PATCH
  * extension) through the client, against a real sandbox whose clock is past the 2025-05-01
  * withdrawal of the single brand_id: a client that sent it would get 400.
  */
-let sandbox: RunningSandbox;
-let client: TestClient;
-let brands: number[];
+const sandbox = await sandboxForThisFile();
+const client = clientFor(sandbox);
+const brands = sandbox.brands;
 const range = { source_updated_after: '2020-01-01T00:00:00Z', source_updated_before: '2030-01-01T00:00:00Z' };
-
-beforeAll(async () => {
-  sandbox = await startTestSandbox();
-  client = clientFor(sandbox);
-  brands = sandbox.brands;
-});
-afterAll(() => sandbox?.close());
 
 describe('community client: tags', () => {
   it("creates a tag (service-picked color) and lists it among the brand's tags", async () => {

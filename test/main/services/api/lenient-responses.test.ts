@@ -1,23 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createApiClient } from '../../../../src/main/services/api/api-client.ts';
 import { ApiError } from '../../../../src/main/services/api/api-error.ts';
 import type { Diagnostic } from '../../../../src/main/services/api/lenient.ts';
 import { RateGate } from '../../../../src/main/services/api/rate-gate.ts';
-import { startTestSandbox, type RunningSandbox } from '../support/sandbox.ts';
+import { sandboxForThisFile } from '../support/sandbox.ts';
 
 /**
  * A service that answers a little differently from the interface (a new field, a number sent
  * as text, a paging link to elsewhere). The sandbox answers; the test's fetch edits the answer
  * on the way back, as a proxy or a newer service version would.
  */
-let sandbox: RunningSandbox;
-let brand: number;
-
-beforeAll(async () => {
-  sandbox = await startTestSandbox();
-  brand = sandbox.brands[0]!;
-});
-afterAll(() => sandbox?.close());
+const sandbox = await sandboxForThisFile();
+const brand = sandbox.brands[0]!;
 
 function clientWithEditedAnswers(edit: (body: Record<string, unknown>) => void, seenUrls: string[] = []) {
   const diagnostics: Diagnostic[] = [];

@@ -1,33 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { reportTypeToSend, filenameFrom } from '../../../../src/main/services/api/reports.ts';
-import {
-  clientFor,
-  failureOf,
-  startTestSandbox,
-  type RunningSandbox,
-  type TestClient,
-} from '../support/sandbox.ts';
+import { clientFor, failureOf, sandboxForThisFile } from '../support/sandbox.ts';
 
 /**
  * Report data ({dashboard_url}, ops 12 and 13) through the client. The sandbox runs on today's
  * clock, after the 2026-06-30 withdrawal of SINGLE_METRIC, so a client that sent it would get 400.
  */
-let sandbox: RunningSandbox;
-let client: TestClient;
-let brand: number;
+const sandbox = await sandboxForThisFile({ now: '2026-08-01T10:00:00Z' });
+const client = clientFor(sandbox);
+const brand = sandbox.brands[0]!;
 const metricRange = {
   start_date: '2026-01-01',
   end_date: '2026-01-31',
   context_start_date: '2025-12-01',
   context_end_date: '2025-12-31',
 };
-
-beforeAll(async () => {
-  sandbox = await startTestSandbox({ now: '2026-08-01T10:00:00Z' });
-  client = clientFor(sandbox);
-  brand = sandbox.brands[0]!;
-});
-afterAll(() => sandbox?.close());
 
 describe('reports client', () => {
   it('always sends TOTAL_METRIC where SINGLE_METRIC or nothing was asked', () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../../src/main/services/api/api-error.ts';
 import { createApiClient } from '../../../../src/main/services/api/api-client.ts';
 import { RateGate } from '../../../../src/main/services/api/rate-gate.ts';
@@ -8,25 +8,12 @@ import {
   type ScheduledPostCreateOf,
   type SchedulerChannel,
 } from '../../../../src/shared/domain/index.ts';
-import {
-  clientFor,
-  failureOf,
-  startTestSandbox,
-  type RunningSandbox,
-  type TestClient,
-} from '../support/sandbox.ts';
+import { clientFor, failureOf, sandboxForThisFile } from '../support/sandbox.ts';
 
 /** Scheduled posts on every channel ({scheduler_url}) through the client, against a real sandbox. */
-let sandbox: RunningSandbox;
-let client: TestClient;
-let brand: number;
-
-beforeAll(async () => {
-  sandbox = await startTestSandbox();
-  client = clientFor(sandbox);
-  brand = sandbox.brands[0]!;
-});
-afterAll(() => sandbox?.close());
+const sandbox = await sandboxForThisFile();
+const client = clientFor(sandbox);
+const brand = sandbox.brands[0]!;
 
 function draftFor<C extends SchedulerChannel>(channel: C, words: string): ScheduledPostCreateOf<C> {
   const text: Record<SchedulerChannel, object> = {

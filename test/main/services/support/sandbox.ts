@@ -1,3 +1,4 @@
+import { afterAll } from 'vitest';
 import { createApiClient, type ApiClient } from '../../../../src/main/services/api/api-client.ts';
 import {
   RateGate,
@@ -13,6 +14,16 @@ export type { RunningSandbox };
 /** A real sandbox on a random loopback port (in-memory database). */
 export function startTestSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
   return startSandbox({ port: 0, ...options });
+}
+
+/**
+ * One sandbox for every test of the calling file, closed after its last test. Awaited at the top
+ * of the file, so tests read a plain constant rather than a variable a `beforeAll` fills in later.
+ */
+export async function sandboxForThisFile(options: SandboxOptions = {}): Promise<RunningSandbox> {
+  const sandbox = await startTestSandbox(options);
+  afterAll(() => sandbox.close());
+  return sandbox;
 }
 
 /** A clock `offsetMs` away from the real one: the client of a machine whose clock is wrong. */
