@@ -1,4 +1,5 @@
 import type { InteractionListSort, InteractionListType } from '../../../shared/domain/index.ts';
+import { documentIdMask } from './interaction-store.ts';
 
 /** The list filters of conventions §6, parsed; every field but brandIds is optional. */
 export interface InteractionFilter {
@@ -28,6 +29,14 @@ export interface InteractionFilter {
   mustIncludeText?: boolean;
 }
 
+/** What anyDocumentBetween needs to know of the data (see the list). */
+export interface Extent {
+  /** No interaction lasts longer than this (ms), first document to last. */
+  maxSpan: number;
+  /** The brand id's multiple in document ids (documentBrandStride). */
+  stride: number;
+}
+
 export interface WhereClause {
   sql: string;
   params: (string | number)[];
@@ -47,34 +56,64 @@ function bounds(filter: InteractionFilter, column: string) {
   return { parts, values };
 }
 
+/** One part of a search: matching documents `f` (and with bounds their times `d`). */
+export interface SearchPart {
+  from: string;
+  where: string;
+  params: (string | number)[];
+}
+
+/** The interaction of a matching document `f` (see documentId in interaction-store.ts). */
+export const documentInteraction = `((f.rowid & ${documentIdMask}) >> 6)`;
+
 /**
- * The full-text search of a filter, as SQL giving (interaction_id, score) per matching
- * document; null when the filter has no searchable text. score is bm25 (lower is better) when
- * ranked, else 0: bm25 triples the cost of a search and only RELEVANCE needs it. With
- * filter_messages_by_date the matching document itself must lie within the bounds.
+ * The full-text search of a filter: the documents that match it (`f`, one per comment, reply or
+ * message), as FROM clauses and conditions to join with UNION ALL; null when the filter has no
+ * searchable text. Where document ids carry the brand (`stride`, documentBrandStride), each part
+ * reads the rowid range of a run of consecutive brands, so other brands' documents never come
+ * out of FTS5. `interactions` (the lowest and highest interaction id the time bounds allow) drops
+ * the documents of other interactions by their id alone, before anything is looked up for them.
+ * With filter_messages_by_date the matching document itself must lie within the bounds.
  */
 export function searchSql(
   filter: InteractionFilter,
-  ranked: boolean,
-): { sql: string; params: (string | number)[] } | null {
+  stride: number,
+  interactions?: [number, number],
+): SearchPart[] | null {
   const match = filter.query ? ftsExpression(filter.query, filter.multipleKeywords ?? false) : null;
   if (match === null) return null;
-  const score = ranked ? 'bm25(community_documents_fts)' : '0';
-  if (filter.filterMessagesByDate !== true) {
-    return {
-      sql: `SELECT rowid >> 6 AS interaction_id, ${score} AS score FROM community_documents_fts WHERE community_documents_fts MATCH ?`,
-      params: [match],
-    };
-  }
-  const documentBounds = bounds(filter, 'd.at');
-  return {
-    sql:
-      `SELECT f.rowid >> 6 AS interaction_id, ${score} AS score FROM community_documents_fts f ` +
-      `JOIN community_documents d ON d.id = f.rowid WHERE community_documents_fts MATCH ?` +
-      documentBounds.parts.map((part) => ` AND ${part}`).join(''),
-    params: [match, ...documentBounds.values],
-  };
+  const onDocuments = filter.filterMessagesByDate === true;
+  const documentBounds = onDocuments ? bounds(filter, 'd.at') : { parts: [], values: [] };
+  const part = (range: [number, number] | null): SearchPart => ({
+    // CROSS JOIN keeps the order: the matches first, then their times.
+    from: onDocuments
+      ? 'community_documents_fts f CROSS JOIN community_documents d ON d.id = f.rowid'
+      : 'community_documents_fts f',
+    where: [
+      'community_documents_fts MATCH ?',
+      ...(range ? ['f.rowid >= ?', 'f.rowid < ?'] : []),
+      ...(interactions ? [`${documentInteraction} BETWEEN ? AND ?`] : []),
+      ...documentBounds.parts,
+    ].join(' AND '),
+    params: [match, ...(range ?? []), ...(interactions ?? []), ...documentBounds.values],
+  });
+  if (stride === 0) return [part(null)];
+  return brandRuns(filter.brandIds).map(([first, last]) => part([first * stride, (last + 1) * stride]));
 }
+
+/** Sorted runs of consecutive brand ids: [101, 102, 103, 901] -> [[101, 103], [901, 901]]. */
+function brandRuns(brandIds: readonly number[]): [number, number][] {
+  const runs: [number, number][] = [];
+  for (const id of [...new Set(brandIds)].sort((a, b) => a - b)) {
+    const last = runs.at(-1);
+    if (last && last[1] + 1 === id) last[1] = id;
+    else runs.push([id, id]);
+  }
+  return runs;
+}
+
+/** A matching document's bm25 score (negative, lower is better), in a query over searchSql. */
+export const documentScore = 'bm25(community_documents_fts)';
 
 /** Ads comments are Facebook/Instagram comments left on an ad: a subset of their type. */
 const adsTypes: Partial<Record<InteractionListType, string>> = {
@@ -108,28 +147,48 @@ export function ftsExpression(query: string, multipleKeywords: boolean): string 
  * "One of the interaction's documents lies in [after, before)". Documents span first_at to
  * source_updated_at, so one bound alone is decided by those columns; with both, an interaction
  * whose first or last document is inside qualifies at once and only one that spans the whole
- * range needs a look at its documents (ids interaction id * 64 + k, one index range).
+ * range needs a look at its documents (one id range, see documentId). No interaction spans
+ * more than `maxSpan` ms, so every candidate was updated before before + maxSpan: that redundant
+ * bound gives the time indexes a range to read instead of everything since `after` (or
+ * everything before `before`).
  */
 function anyDocumentBetween(
   after: number | undefined,
   before: number | undefined,
+  { maxSpan, stride }: Extent,
 ): { sql: string; values: number[] } {
   if (after === undefined && before === undefined) return { sql: '', values: [] };
   if (before === undefined) return { sql: 'ci.source_updated_at >= ?', values: [after as number] };
-  if (after === undefined) return { sql: 'ci.first_at < ?', values: [before] };
+  if (after === undefined) {
+    return {
+      sql: 'ci.first_at < ? AND ci.source_updated_at < ?',
+      values: [before, Math.min(before + maxSpan, Number.MAX_SAFE_INTEGER)],
+    };
+  }
   return {
     sql:
-      '(ci.first_at < ? AND ci.source_updated_at >= ? AND (ci.source_updated_at < ? OR ci.first_at >= ? OR EXISTS (' +
-      'SELECT 1 FROM community_documents d WHERE d.id >= ci.id * 64 AND d.id < ci.id * 64 + 64 AND d.at >= ? AND d.at < ?)))',
-    values: [before, after, before, after, after, before],
+      '(ci.first_at < ? AND ci.source_updated_at >= ? AND ci.source_updated_at < ? AND (ci.source_updated_at < ? OR ci.first_at >= ? OR EXISTS (' +
+      'SELECT 1 FROM community_documents d WHERE d.id >= ci.brand_id * ? + ci.id * 64 AND d.id < ci.brand_id * ? + ci.id * 64 + 64 AND d.at >= ? AND d.at < ?)))',
+    values: [
+      before,
+      after,
+      Math.min(before + maxSpan, Number.MAX_SAFE_INTEGER),
+      before,
+      after,
+      stride,
+      stride,
+      after,
+      before,
+    ],
   };
 }
 
 /**
- * Builds the WHERE clause over `community_interactions ci` for one filter. A filter with text
- * needs its search run first into temp.community_search_hits (`searched`).
+ * Builds the WHERE clause over `community_interactions ci` for one filter, the text search
+ * excepted: a filter with searchable text is answered from searchSql joined with this clause.
+ * Only filter_messages_by_date without text needs `extent` (see anyDocumentBetween).
  */
-export function buildWhere(filter: InteractionFilter, searched = false): WhereClause {
+export function buildWhere(filter: InteractionFilter, extent?: Extent): WhereClause {
   const conditions: string[] = [];
   const params: (string | number)[] = [];
   const inList = (column: string, values: readonly (string | number)[]) => {
@@ -212,15 +271,18 @@ export function buildWhere(filter: InteractionFilter, searched = false): WhereCl
     conditions.push(...interactionBounds.parts);
     params.push(...interactionBounds.values);
   }
-  if (match !== null) {
-    if (!searched) throw new Error('A text filter needs its search run first (searchSql, runSearch).');
-    // The search ran once already; count and page both reuse its hits.
-    conditions.push('ci.id IN (SELECT id FROM temp.community_search_hits)');
-  } else if (filter.query !== undefined && filter.query.trim() !== '') {
+  // With searchable text, the text (and with filter_messages_by_date the bounds) belong to
+  // searchSql, which the caller joins with these conditions.
+  if (match === null && filter.query !== undefined && filter.query.trim() !== '') {
     // Text with no searchable token (only punctuation) can match nothing.
     conditions.push('0');
-  } else if (onDocuments) {
-    const { sql, values } = anyDocumentBetween(filter.sourceUpdatedAfter, filter.sourceUpdatedBefore);
+  } else if (
+    match === null &&
+    onDocuments &&
+    (filter.sourceUpdatedAfter !== undefined || filter.sourceUpdatedBefore !== undefined)
+  ) {
+    if (!extent) throw new Error('filter_messages_by_date with bounds needs the extent of the data.');
+    const { sql, values } = anyDocumentBetween(filter.sourceUpdatedAfter, filter.sourceUpdatedBefore, extent);
     if (sql) {
       conditions.push(sql);
       params.push(...values);

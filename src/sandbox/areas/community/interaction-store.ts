@@ -36,12 +36,31 @@ export function sampleKey(id: number): number {
 }
 
 /**
- * Documents are numbered interaction id * 64 + k, so a match finds its interaction by a shift
- * (rowid >> 6) instead of a join, and the seed writes them without reading ids back.
+ * Documents are numbered brand id * 2^38 + interaction id * 64 + k, so a match finds its
+ * interaction by arithmetic (`(rowid & documentIdMask) >> 6`) instead of a join, a search can be
+ * limited to some brands by rowid ranges (which FTS5 seeks to, skipping other brands' documents),
+ * and the seed writes them without reading ids back. Files seeded before the brand was part of
+ * the id number documents interaction id * 64 + k: see documentBrandStride.
  */
 export const documentsPerInteraction = 64;
-export function documentId(interactionId: number, k: number): number {
-  return interactionId * documentsPerInteraction + k;
+export const brandStride = 2 ** 38;
+export const documentIdMask = brandStride - 1;
+export function documentId(brandId: number, interactionId: number, k: number): number {
+  // Safe integers: brand < 2^14 and interaction id < 2^32 keep the id below 2^52.
+  if (!(brandId >= 0 && brandId < 2 ** 14 && interactionId >= 0 && interactionId < 2 ** 32 && k < 64)) {
+    throw new Error(`No document id for brand ${brandId}, interaction ${interactionId}, k ${k}.`);
+  }
+  return brandId * brandStride + interactionId * documentsPerInteraction + k;
+}
+
+/**
+ * The multiple of the brand id in this database's document ids: brandStride, or 0 in a file
+ * seeded before brands were part of them (every id below 2^38 then; a database whose documents
+ * all belong to brand 0 reads as 0 too, which numbers them the same way).
+ */
+export function documentBrandStride(db: DatabaseSync): number {
+  const row = statement(db, 'SELECT max(id) AS id FROM community_documents').get();
+  return Number(row?.id ?? 0) >= brandStride ? brandStride : 0;
 }
 
 /** TikTok's own comment id (a long numeric string) for a sandbox comment id. */
@@ -59,7 +78,41 @@ export interface Writer {
   media(id: number, brandId: number, pinnedCommentId: number | null, body: Record<string, unknown>): void;
 }
 
+/**
+ * FTS5 flushes its pending index to a new segment whenever a rowid is lower than the one before,
+ * and document ids lead with the brand while a seed writes interactions in time order, brands
+ * interleaved: written as they come, every other document would flush. During a bulk load
+ * (tables.ts, withoutInteractionIndexes) documents wait and are written in id order, a batch at
+ * a time; outside one they are written at once.
+ */
+const documentBatches = new WeakMap<DatabaseSync, { id: number; at: number; text: string }[]>();
+const documentBatchSize = 50_000;
+
+export function beginDocumentBatch(db: DatabaseSync): void {
+  documentBatches.set(db, []);
+}
+
+/** Writes the documents still waiting (`write` false: drops them, the load having failed). */
+export function endDocumentBatch(db: DatabaseSync, write = true): void {
+  const batch = documentBatches.get(db);
+  documentBatches.delete(db);
+  if (batch && write) writeDocuments(db, batch);
+}
+
+function writeDocuments(db: DatabaseSync, documents: { id: number; at: number; text: string }[]): void {
+  documents.sort((a, b) => a.id - b.id);
+  const insertDocument = statement(db, 'INSERT INTO community_documents (id, at) VALUES (?, ?)');
+  const insertFts = statement(db, 'INSERT INTO community_documents_fts (rowid, text) VALUES (?, ?)');
+  for (const { id, at, text } of documents) {
+    insertDocument.run(id, at);
+    insertFts.run(id, text);
+  }
+  documents.length = 0;
+}
+
 export function createWriter(db: DatabaseSync): Writer {
+  /** The brand of each interaction written, for its documents' ids. */
+  const brandOf = new Map<number, number>();
   const insertInteraction = db.prepare(
     `INSERT INTO community_interactions (id, brand_id, type, is_ad, source_updated_at, first_at, is_read,
        is_archived, is_follow_up, is_positive, is_negative, is_neutral, is_question, assignee_id, media_id,
@@ -76,8 +129,6 @@ export function createWriter(db: DatabaseSync): Writer {
   const insertKeyword = db.prepare(
     'INSERT OR IGNORE INTO community_interaction_keywords (brand_id, source_updated_at, keyword, interaction_id) VALUES (?, ?, ?, ?)',
   );
-  const insertDocument = db.prepare('INSERT INTO community_documents (id, at) VALUES (?, ?)');
-  const insertFts = db.prepare('INSERT INTO community_documents_fts (rowid, text) VALUES (?, ?)');
   const insertMedia = db.prepare(
     'INSERT INTO community_media (id, brand_id, pinned_comment_id, body) VALUES (?, ?, ?, ?)',
   );
@@ -106,6 +157,7 @@ export function createWriter(db: DatabaseSync): Writer {
         row.updated_at,
       );
       insertBody.run(row.id, JSON.stringify(body));
+      brandOf.set(row.id, row.brand_id);
     },
     tag: (interactionId, tagId) => void insertTag.run(tagId, interactionId),
     ticket: (interactionId, sourceId) => void insertTicket.run(sourceId, interactionId),
@@ -113,9 +165,14 @@ export function createWriter(db: DatabaseSync): Writer {
       void insertKeyword.run(brandId, at, keyword, interactionId),
     document(interactionId, k, at, text) {
       if (!text) return;
-      const id = documentId(interactionId, k);
-      insertDocument.run(id, at);
-      insertFts.run(id, text);
+      const brandId = brandOf.get(interactionId);
+      if (brandId === undefined)
+        throw new Error(`Document of interaction ${interactionId} before the interaction.`);
+      const id = documentId(brandId, interactionId, k);
+      const batch = documentBatches.get(db);
+      if (!batch) return writeDocuments(db, [{ id, at, text }]);
+      batch.push({ id, at, text });
+      if (batch.length >= documentBatchSize) writeDocuments(db, batch);
     },
     media: (id, brandId, pinnedCommentId, body) =>
       void insertMedia.run(id, brandId, pinnedCommentId, JSON.stringify(body)),
@@ -145,22 +202,44 @@ export interface PageRows {
   tags: Map<number, number[]>;
 }
 
+/** The columns of the narrow row a page shows (filter-only columns are left out). */
+const pageColumns = [
+  'id',
+  'brand_id',
+  'type',
+  'assignee_id',
+  'is_archived',
+  'is_follow_up',
+  'is_read',
+  'source_updated_at',
+  'updated_at',
+  'is_positive',
+  'is_negative',
+  'is_neutral',
+  'is_question',
+  'media_id',
+  'reply_count',
+] as const;
+
+/**
+ * The rows, bodies and tags of a page's interactions (an interaction without a body is left
+ * out). Row and body come from one join, so a page costs two statements.
+ */
 export function readPageRows(db: DatabaseSync, ids: readonly number[]): PageRows {
   const list = JSON.stringify(ids);
   const rows = new Map<number, Record<string, unknown>>();
   const bodies = new Map<number, Record<string, unknown>>();
   const tags = new Map<number, number[]>();
+  // The body stays on the row object too: copying the row without it costs more than it saves.
   for (const row of statement(
     db,
-    'SELECT * FROM community_interactions WHERE id IN (SELECT value FROM json_each(?))',
+    `SELECT ${pageColumns.map((column) => `ci.${column}`).join(', ')}, b.body
+       FROM community_interactions ci JOIN community_interaction_bodies b ON b.id = ci.id
+      WHERE ci.id IN (SELECT value FROM json_each(?))`,
   ).all(list)) {
-    rows.set(Number(row.id), row);
-  }
-  for (const row of statement(
-    db,
-    'SELECT id, body FROM community_interaction_bodies WHERE id IN (SELECT value FROM json_each(?))',
-  ).all(list)) {
-    bodies.set(Number(row.id), JSON.parse(String(row.body)) as Record<string, unknown>);
+    const id = Number(row.id);
+    rows.set(id, row);
+    bodies.set(id, JSON.parse(String(row.body)) as Record<string, unknown>);
   }
   const tagRows = statement(
     db,

@@ -40,6 +40,7 @@ function percentage(part: number, whole: number): number {
 
 function expandReply(reply: CompactReply, parent: Json, isRead: boolean): Json {
   const kind = reply.kind;
+  const at = iso(reply.at);
   return {
     id: reply.id,
     brand_id: parent.brand_id,
@@ -52,9 +53,9 @@ function expandReply(reply: CompactReply, parent: Json, isRead: boolean): Json {
     media_type: 'VIDEO',
     post_thumbnail_url: parent.post_thumbnail_url,
     search_result_snippet: null,
-    source_updated_at: iso(reply.at),
-    created_at: iso(reply.at),
-    updated_at: iso(reply.at),
+    source_updated_at: at,
+    created_at: at,
+    updated_at: at,
     tag_ids: [],
     tickets: [],
     is_hidden: false,

@@ -69,9 +69,6 @@ function writeDraft(writer: Writer, draft: Draft): void {
 
 export function seedCommunity(ctx: SeedContext): void {
   const { db, faker, now } = ctx;
-  // The default 2 MB page cache thrashes on a 100k-interaction seed; 64 MB keeps the working
-  // set in memory, and list queries profit from it afterwards too.
-  db.exec('PRAGMA cache_size = -65536');
   const random = seededRandom(faker.number.int({ min: 1, max: 2 ** 31 - 1 }));
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
   const chance = (p: number) => random() < p;
