@@ -5,10 +5,12 @@ import type { AreaContext, AreaName, SandboxArea } from './area.ts';
 import { AREAS } from './areas/index.ts';
 import { createClock, type SandboxClock } from './clock.ts';
 import { openDatabase } from './db.ts';
-import { installAuth } from './http/auth.ts';
+import { createAuthenticator, installAuth } from './http/auth.ts';
+import { installBodyParsing } from './http/bodies.ts';
 import { installErrorHandling } from './http/errors.ts';
 import { installFaults } from './http/faults.ts';
 import { RateLimiter, installRateLimit } from './http/rate-limit.ts';
+import { transportErrorHandlers } from './http/transport-errors.ts';
 import { foreignBrandId } from './seed/core.ts';
 
 export interface SandboxOptions {
@@ -83,14 +85,17 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const { db, core } = opened;
 
   let origin = '';
-  const app = Fastify({ logger: false, forceCloseConnections: true });
+  const auth = createAuthenticator(db);
+  const limiter = new RateLimiter({ limit: rateLimit, windowSeconds: rateWindow, nowMs: clock.nowMs });
+  const app = Fastify({
+    logger: false,
+    forceCloseConnections: true,
+    ...transportErrorHandlers({ limiter, identify: auth.identify, nowMs: clock.nowMs }),
+  });
   installErrorHandling(app);
-  installAuth(app, db, () => {
-    installRateLimit(
-      app,
-      new RateLimiter({ limit: rateLimit, windowSeconds: rateWindow, nowMs: clock.nowMs }),
-      clock.nowMs,
-    );
+  installBodyParsing(app);
+  installAuth(app, auth, () => {
+    installRateLimit(app, limiter, clock.nowMs);
     installFaults(app, { probability: faults, seed, slowMs: options.faultSlowMs });
   });
   if (!quiet) {

@@ -30,6 +30,9 @@ describe('startSandbox', () => {
     try {
       expect(second.sandbox.seeded).toBe(false);
       expect(second.sandbox.tokens).toEqual(tokens);
+      // Connection settings hold on a reopened file too, where no seed step runs.
+      expect(second.sandbox.db.prepare('PRAGMA cache_size').get()).toEqual({ cache_size: -65536 });
+      expect(second.sandbox.db.prepare('PRAGMA journal_mode').get()).toEqual({ journal_mode: 'wal' });
       const again = campaignListSchema.parse(
         (await second.call('GET', `/library/brands/${brand}/campaigns`, { query: { ids: String(target) } }))
           .body,

@@ -19,8 +19,6 @@ declare module 'fastify' {
      * found; hooks before that point must treat it as possibly null (see `hasCaller`).
      */
     caller: Caller;
-    /** Every brand id that exists, to tell "no such brand" (404) from "not yours" (403). */
-    knownBrandIds: ReadonlySet<number>;
   }
 }
 
@@ -36,12 +34,6 @@ export function createAuthenticator(db: DatabaseSync) {
        FROM tokens t JOIN users u ON u.id = t.user_id WHERE t.token = ?`,
   );
   const brandsOf = db.prepare('SELECT brand_id FROM user_brands WHERE user_id = ? ORDER BY brand_id');
-  const knownBrandIds: ReadonlySet<number> = new Set(
-    db
-      .prepare('SELECT id FROM brands')
-      .all()
-      .map((row) => Number(row.id)),
-  );
   const cache = new Map<string, Caller | null>();
 
   function lookup(token: string): Caller | null {
@@ -60,7 +52,6 @@ export function createAuthenticator(db: DatabaseSync) {
   }
 
   return {
-    knownBrandIds,
     /** The caller behind an Authorization header, or null when missing, malformed or unknown. */
     identify(header: string | undefined): Caller | null {
       const match = header ? bearerPattern.exec(header) : null;
@@ -74,10 +65,10 @@ export function createAuthenticator(db: DatabaseSync) {
  * rate limiter (registered between them) can count per application; `require` then answers 401.
  * Split this way, a request without a valid token still gets rate-limit headers.
  */
-export function installAuth(app: FastifyInstance, db: DatabaseSync, between: () => void = () => {}): void {
-  const auth = createAuthenticator(db);
+export type Authenticator = ReturnType<typeof createAuthenticator>;
+
+export function installAuth(app: FastifyInstance, auth: Authenticator, between: () => void = () => {}): void {
   app.decorateRequest('caller', null as unknown as Caller);
-  app.decorateRequest('knownBrandIds', { getter: () => auth.knownBrandIds });
   app.addHook('onRequest', async (request) => {
     request.caller = auth.identify(request.headers.authorization) as Caller;
   });
@@ -106,8 +97,10 @@ export function callerOf(request: FastifyRequest): Caller {
 }
 
 /**
- * 404 for a brand id that exists nowhere (like any unknown resource), 403 for a brand that
- * exists but this token cannot reach (conventions §2). `field` names the parameter in `errors`.
+ * 403 for any brand id outside the token's set (conventions §2), whether another application
+ * owns it or no brand has that id: the answer neither reveals which brand ids exist, nor sends a
+ * client that mistyped a brand id off to check its addresses, as a 404 would (a 404 means "no
+ * such path", see the client's connection test). `field` names the parameter in `errors`.
  */
 export function requireBrand(request: FastifyRequest, brandId: number, field = 'brand_id'): void {
   requireBrands(request, [brandId], field);
@@ -119,11 +112,6 @@ export function requireBrands(
   field = 'brand_ids',
 ): void {
   const caller = callerOf(request);
-  const missing = brandIds.filter((id) => !request.knownBrandIds.has(id));
-  if (missing.length > 0) {
-    const list = missing.join(', ');
-    throw new SandboxError(404, `No brand with id ${list}.`, { [field]: [`Unknown brand id(s): ${list}.`] });
-  }
   const reachable = new Set(caller.brandIds);
   const forbidden = brandIds.filter((id) => !reachable.has(id));
   if (forbidden.length > 0) {

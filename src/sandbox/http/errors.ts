@@ -51,14 +51,12 @@ function describe(error: FastifyError | SandboxError | Error): ErrorBody {
   const fastifyError = error as FastifyError;
   const code = fastifyError.code ?? '';
   const status = fastifyError.statusCode ?? 500;
-  if (code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
-    return errorBody(400, 'The body is empty although Content-Type says application/json.');
-  }
   if (code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (error instanceof SyntaxError && status === 400)) {
     return errorBody(400, 'The body is not valid JSON.');
   }
+  // An unreadable body is a 400 (conventions §3); bodies.ts normally answers this itself.
   if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-    return errorBody(415, 'Send the body as application/json.');
+    return errorBody(400, 'Send the body as JSON with Content-Type: application/json.');
   }
   if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') return errorBody(413, 'The body is too large.');
   if (fastifyError.validation) return errorBody(422, error.message);
@@ -93,7 +91,7 @@ function patternOf(url: string): RegExp {
       return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     })
     .join('/');
-  return new RegExp(`^${escaped}/?$`);
+  return new RegExp(`^${escaped}$`);
 }
 
 /**
@@ -113,6 +111,11 @@ export function installErrorHandling(app: FastifyInstance): void {
     const allowed = new Set<string>();
     for (const route of known.values()) {
       if (route.pattern.test(path)) for (const method of route.methods) allowed.add(method);
+    }
+    const bare = path.length > 1 ? path.replace(/\/+$/, '') : path;
+    if (bare !== path && [...known.values()].some((route) => route.pattern.test(bare))) {
+      // Paths take no trailing slash: say so rather than leave the client guessing.
+      return sendError(reply, 404, `No such path: ${path}. Drop the trailing slash: ${bare}.`);
     }
     if (allowed.size > 0) {
       reply.header('allow', [...allowed].sort().join(', '));

@@ -95,6 +95,23 @@ export class RateLimiter {
   }
 }
 
+/** The three headers every answer carries (conventions §4). */
+export function rateHeaders(decision: RateDecision): Record<string, string> {
+  return {
+    'x-ratelimit-limit': String(decision.limit),
+    'x-ratelimit-remaining': String(decision.remaining),
+    'x-ratelimit-reset': String(decision.reset),
+  };
+}
+
+/** The 429 of a call over the limit; no Retry-After: clients read x-ratelimit-reset. */
+export function throttled(decision: RateDecision): SandboxError {
+  return new SandboxError(
+    429,
+    `Rate limit of ${decision.limit} calls per window reached; wait until x-ratelimit-reset (${decision.reset}).`,
+  );
+}
+
 /** Who a request is counted against: its application, or its address when the token is bad. */
 function rateKey(request: FastifyRequest): string {
   return hasCaller(request) ? `app:${request.caller.applicationId}` : `anon:${request.ip}`;
@@ -113,14 +130,7 @@ export function installRateLimit(app: FastifyInstance, limiter: RateLimiter, now
   });
   app.addHook('onRequest', async (request, reply) => {
     const decision = limiter.take(rateKey(request), request.routeOptions.config?.rateLimit);
-    reply.header('x-ratelimit-limit', String(decision.limit));
-    reply.header('x-ratelimit-remaining', String(decision.remaining));
-    reply.header('x-ratelimit-reset', String(decision.reset));
-    if (!decision.allowed) {
-      throw new SandboxError(
-        429,
-        `Rate limit of ${decision.limit} calls per window reached; wait until x-ratelimit-reset (${decision.reset}).`,
-      );
-    }
+    reply.headers(rateHeaders(decision));
+    if (!decision.allowed) throw throttled(decision);
   });
 }

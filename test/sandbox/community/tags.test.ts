@@ -105,7 +105,7 @@ describe('community: interaction tags', () => {
       await sb.call('POST', '/community/tags', { body: { brand_id: sb.sandbox.foreignBrand, name: 'A' } }),
       403,
     );
-    expectError(await sb.call('POST', '/community/tags', { body: { brand_id: 424242, name: 'A' } }), 404);
+    expectError(await sb.call('POST', '/community/tags', { body: { brand_id: 424242, name: 'A' } }), 403);
     expectError(
       await sb.call('GET', '/community/tags', {
         query: { brand_ids: `${brand},${sb.sandbox.foreignBrand}` },

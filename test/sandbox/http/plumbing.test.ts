@@ -35,14 +35,14 @@ describe('sandbox http plumbing', () => {
     expect((await sb.call('GET', campaigns(), { token: sb.sandbox.tokens.user })).status).toBe(200);
   });
 
-  it('answers 403 for the foreign brand and 404 for a brand that does not exist', async () => {
+  it('answers 403 for the foreign brand and for a brand that does not exist, 404 for a bad id', async () => {
     const forbidden = expectError(
       await sb.call('GET', `/library/brands/${sb.sandbox.foreignBrand}/campaigns`),
       403,
       'Forbidden',
     );
     expect(forbidden.errors.brand_id).toBeDefined();
-    expectError(await sb.call('GET', '/library/brands/424242/campaigns'), 404, 'Not Found');
+    expectError(await sb.call('GET', '/library/brands/424242/campaigns'), 403, 'Forbidden');
     expectError(await sb.call('GET', '/library/brands/abc/campaigns'), 404, 'Not Found');
   });
 

@@ -1,15 +1,17 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   communityInteractionListQuerySchema,
+  communityInteractionSchema,
   communityInteractionUpdateSchema,
   interactionTagCreateSchema,
+  interactionTagSchema,
   tagListQuerySchema,
 } from '../../../shared/domain/index.ts';
 import type { AreaContext } from '../../area.ts';
 import { requireBrand, requireBrands } from '../../http/auth.ts';
 import { SandboxError } from '../../http/errors.ts';
 import { pageLinks } from '../../http/paging.ts';
-import { parseBody, parseQuery } from '../../http/validate.ts';
+import { parseBody, parseQuery, pathId } from '../../http/validate.ts';
 import { filterOf, listInteractionIds } from './interaction-list.ts';
 import { updateInteraction } from './interaction-update.ts';
 import { renderInteractions } from './interaction-view.ts';
@@ -19,9 +21,7 @@ import { createTag, listTags } from './tag-store.ts';
 /** Operations 14 to 17 and the PATCH extension (conventions §9). */
 
 function idParamOf(request: FastifyRequest, what: string): number {
-  const raw = (request.params as { community_interaction_id: string }).community_interaction_id;
-  if (!/^\d+$/.test(raw)) throw new SandboxError(404, `No ${what} with id ${raw}.`);
-  return Number(raw);
+  return pathId(request.params, 'community_interaction_id', `${what} with id`);
 }
 
 /** The brand and type of an interaction the caller may reach: 404 unknown, 403 another brand's. */
@@ -44,7 +44,7 @@ function searchTokens(query: string | undefined): string[] {
 
 export function registerInteractionRoutes(app: FastifyInstance, ctx: AreaContext): void {
   app.post('/tags', async (request, reply) => {
-    const body = parseBody(interactionTagCreateSchema, request.body);
+    const body = parseBody(interactionTagCreateSchema, request.body, { resource: interactionTagSchema });
     requireBrand(request, body.brand_id);
     return reply.code(201).send({ data: createTag(ctx.db, body.brand_id, body.name, body.color, ctx.now()) });
   });
@@ -79,7 +79,9 @@ export function registerInteractionRoutes(app: FastifyInstance, ctx: AreaContext
   app.patch('/community_interactions/:community_interaction_id', async (request) => {
     const id = idParamOf(request, 'community interaction');
     const { brandId } = locate(request, ctx, id, 'community interaction');
-    const body = parseBody(communityInteractionUpdateSchema, request.body);
+    const body = parseBody(communityInteractionUpdateSchema, request.body, {
+      resource: communityInteractionSchema,
+    });
     updateInteraction(ctx.db, { id, brandId, changes: body, now: ctx.now() });
     return renderInteractions(ctx.db, [id])[0];
   });

@@ -43,6 +43,9 @@ export function rewriteSingleBrand(
 /** Rewrites (or refuses) `brand_id` in the query of every community request. */
 export function installQueryVersioning(app: FastifyInstance, ctx: AreaContext): void {
   app.addHook('preHandler', async (request: FastifyRequest) => {
+    // On a per-brand path the withdrawn path is the news (410 naming its replacement), whatever
+    // the query says; the brand is in the path there, so there is nothing to rewrite.
+    if (withdrawnPaths.some((entry) => request.routeOptions.url?.endsWith(entry.path))) return;
     const query = request.query as Record<string, unknown> | undefined;
     if (query && typeof query === 'object') rewriteSingleBrand(ctx, query, 'query');
   });

@@ -12,14 +12,19 @@ import { readReportRequest } from './report-request.ts';
 function answer(ctx: AreaContext, withBody: boolean) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const report = readReportRequest(request, ctx.now(), withBody);
-    const table = buildReport(report);
-    if (report.query.format === 'csv') {
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', contentDisposition(report.query.filename ?? report.query.report_type))
-        .send(csvStream(table));
+    const csv = report.query.format === 'csv';
+    reply.type(csv ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8');
+    if (csv) {
+      reply.header(
+        'content-disposition',
+        contentDisposition(report.query.filename ?? report.query.report_type),
+      );
     }
-    return reply.type('application/json; charset=utf-8').send(jsonStream(table));
+    // HEAD wants the headers only: Fastify would drain a streamed body to discard it, which for
+    // a million-row report means seconds of work that slow every call after it.
+    if (request.method === 'HEAD') return reply.send();
+    const table = buildReport(report);
+    return reply.send(csv ? csvStream(table) : jsonStream(table));
   };
 }
 

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import {
   campaignAdsSearchSchema,
+  intParam,
   type CampaignAd,
   type CampaignAdsSearchResult,
 } from '../../../shared/domain/index.ts';
@@ -8,7 +10,7 @@ import type { AreaContext } from '../../area.ts';
 import { requireBrand } from '../../http/auth.ts';
 import { SandboxError } from '../../http/errors.ts';
 import { pageLinks } from '../../http/paging.ts';
-import { parseBody, pathId } from '../../http/validate.ts';
+import { parseBody, parseQuery, pathId } from '../../http/validate.ts';
 import { Where, jsonList, prepareCached } from '../../sql.ts';
 import { requireCampaign } from './campaign-store.ts';
 
@@ -43,6 +45,15 @@ function orderBy(sort: string | null | undefined): string {
   return `json_extract(metrics, '$.${key}') ${direction}, id ${direction}`;
 }
 
+/**
+ * `paging.next` and `previous` are URLs (interface.md): a client that POSTs one with its same
+ * search body must get that page, so `limit` and `offset` in the query win over the body's.
+ */
+const adsPageQuerySchema = z.strictObject({
+  limit: intParam({ min: 0, max: 100 }).optional(),
+  offset: intParam({ min: 0 }).optional(),
+});
+
 export function adsRoutes(app: FastifyInstance, ctx: AreaContext): void {
   const { db } = ctx;
   app.post(
@@ -53,7 +64,10 @@ export function adsRoutes(app: FastifyInstance, ctx: AreaContext): void {
       const campaignId = pathId(request.params, 'campaign_id');
       requireBrand(request, brandId);
       requireCampaign(db, brandId, campaignId);
+      const page = parseQuery(adsPageQuerySchema, request.query);
       const body = parseBody(campaignAdsSearchSchema, request.body);
+      const limit = page.limit ?? body.limit;
+      const offset = page.offset ?? body.offset;
       const order = orderBy(body.sort);
       const where = new Where().add('campaign_id = ?', campaignId).add('source = ?', body.source);
       if (body.source_campaign_ids && body.source_campaign_ids.length > 0) {
@@ -68,7 +82,7 @@ export function adsRoutes(app: FastifyInstance, ctx: AreaContext): void {
       const rows = prepareCached(
         db,
         `SELECT * FROM campaign_ads ${where} ORDER BY ${order} LIMIT ? OFFSET ?`,
-      ).all(...where.params, body.limit, body.offset);
+      ).all(...where.params, limit, offset);
       const data: CampaignAd[] = rows.map((row) => ({
         source: row.source as CampaignAd['source'],
         ad_name: String(row.ad_name),
@@ -81,7 +95,7 @@ export function adsRoutes(app: FastifyInstance, ctx: AreaContext): void {
       }));
       const answer: CampaignAdsSearchResult = {
         data,
-        paging: pageLinks(request, ctx.baseUrl(), { limit: body.limit, offset: body.offset, count }),
+        paging: pageLinks(request, ctx.baseUrl(), { limit, offset, count }),
       };
       return answer;
     },

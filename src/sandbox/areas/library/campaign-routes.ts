@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import {
   campaignListQuerySchema,
+  campaignSchema,
   campaignUpdateSchema,
   type CampaignList,
 } from '../../../shared/domain/index.ts';
@@ -34,7 +35,7 @@ export function campaignRoutes(app: FastifyInstance, ctx: AreaContext): void {
     const campaignId = pathId(request.params, 'campaign_id');
     requireBrand(request, brandId);
     const row = requireCampaign(db, brandId, campaignId);
-    const body = parseBody(campaignUpdateSchema, request.body);
+    const body = parseBody(campaignUpdateSchema, request.body, { resource: campaignSchema });
     transaction(db, () => updateCampaign(db, row, body, ctx.now()));
     return loadCampaigns(db, [campaignId])[0];
   });

@@ -5,6 +5,7 @@ import {
   type SchedulerChannel,
 } from '../../../shared/domain/index.ts';
 import { hashString } from '../../random.ts';
+import { prepareCached } from '../../sql.ts';
 import { isoSeconds, parseStoredBody, savePost, type StoredPost } from './post-store.ts';
 
 /**
@@ -69,13 +70,13 @@ function publish(channel: SchedulerChannel, post: StoredPost, stamp: string): vo
  * `startPublisher` and directly by tests with a moved clock.
  */
 export function publishDue(db: DatabaseSync, now: Date): number {
-  const due = db
-    .prepare(
-      `SELECT channel, body FROM scheduled_posts
-        WHERE status = 'AUTOPUBLISHING' OR (status = 'SCHEDULED' AND timestamp <= ?)
-        ORDER BY timestamp, id`,
-    )
-    .all(now.getTime());
+  // Cached: every scheduler request runs this before it is answered (routes.ts).
+  const due = prepareCached(
+    db,
+    `SELECT channel, body FROM scheduled_posts
+      WHERE status = 'AUTOPUBLISHING' OR (status = 'SCHEDULED' AND timestamp <= ?)
+      ORDER BY timestamp, id`,
+  ).all(now.getTime());
   if (due.length === 0) return 0;
   const stamp = isoSeconds(now);
   db.exec('BEGIN');

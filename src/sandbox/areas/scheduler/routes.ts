@@ -11,23 +11,18 @@ import type { AreaContext } from '../../area.ts';
 import { callerOf, requireBrand, requireBrands } from '../../http/auth.ts';
 import { SandboxError } from '../../http/errors.ts';
 import { pageLinks } from '../../http/paging.ts';
-import { parseBody, parseQuery } from '../../http/validate.ts';
+import { parseBody, parseQuery, pathId } from '../../http/validate.ts';
 import { listPosts } from './post-list.ts';
+import { publishDue } from './publisher.ts';
 import { deletePost, getPost, savePost, type StoredPost } from './post-store.ts';
 import { renderPost } from './post-view.ts';
 import { buildNewPost, buildUpdatedPost } from './post-writer.ts';
 
 /** CRUD on /{channel}/scheduled_posts for every channel (conventions §7). */
 
-function postIdOf(request: FastifyRequest, channel: SchedulerChannel): number {
-  const raw = (request.params as { post_id: string }).post_id;
-  if (!/^\d+$/.test(raw)) throw new SandboxError(404, `No ${channel} scheduled post with id ${raw}.`);
-  return Number(raw);
-}
-
 /** Loads a post the caller may reach: 404 unknown (or on another channel), 403 another brand's. */
 function loadPost(request: FastifyRequest, ctx: AreaContext, channel: SchedulerChannel): StoredPost {
-  const id = postIdOf(request, channel);
+  const id = pathId(request.params, 'post_id', `${channel} scheduled post with id`);
   const post = getPost(ctx.db, channel, id);
   if (!post) throw new SandboxError(404, `No ${channel} scheduled post with id ${id}.`);
   requireBrand(request, post.brand_id);
@@ -58,13 +53,22 @@ function listBrands(request: FastifyRequest, query: ScheduledPostListQuery): num
 }
 
 export function registerPostRoutes(app: FastifyInstance, ctx: AreaContext): void {
+  // Due posts are published before a scheduler request is answered, not only on the publisher's
+  // next tick: a post read after its time, or after a client asked AUTOPUBLISHING ("publish
+  // now"), is already POSTED or FAILED, so what a client sees does not depend on timer luck.
+  app.addHook('onRequest', async () => {
+    publishDue(ctx.db, ctx.now());
+  });
   for (const channel of schedulerChannels) {
     const schemas = scheduledPostSchemas[channel];
     const collection = `/${channel}/scheduled_posts`;
     const item = `${collection}/:post_id`;
 
     app.post(collection, async (request, reply) => {
-      const body = parseBody(schemas.create, request.body) as Record<string, unknown> & { brand_id: number };
+      const body = parseBody(schemas.create, request.body, { resource: schemas.post }) as Record<
+        string,
+        unknown
+      > & { brand_id: number };
       requireBrand(request, body.brand_id);
       const post = buildNewPost({ db: ctx.db, channel, now: ctx.now() }, body);
       savePost(ctx.db, channel, post);
@@ -88,7 +92,10 @@ export function registerPostRoutes(app: FastifyInstance, ctx: AreaContext): void
 
     app.patch(item, async (request) => {
       const existing = loadPost(request, ctx, channel);
-      const body = parseBody(schemas.update, request.body) as Record<string, unknown>;
+      const body = parseBody(schemas.update, request.body, { resource: schemas.post }) as Record<
+        string,
+        unknown
+      >;
       if (typeof body.brand_id === 'number') requireBrand(request, body.brand_id);
       const post = buildUpdatedPost({ db: ctx.db, channel, now: ctx.now() }, existing, body);
       savePost(ctx.db, channel, post);

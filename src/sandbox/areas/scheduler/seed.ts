@@ -138,7 +138,8 @@ export function seedScheduler(ctx: SeedContext): void {
     const timestamp = unscheduled
       ? null
       : pastStatuses.has(status)
-        ? nowMs - faker.number.int({ min: hour, max: 90 * day })
+        ? // A post is published (or fails) after it was written, never before.
+          Math.max(created + hour, nowMs - faker.number.int({ min: hour, max: 90 * day }))
         : nowMs + faker.number.int({ min: hour, max: 45 * day });
     const needsApproval = status === 'MISSING_APPROVALS' || faker.datatype.boolean({ probability: 0.15 });
     const required = needsApproval ? faker.number.int({ min: 1, max: 2 }) : 0;

@@ -1,0 +1,48 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { SandboxError } from './errors.ts';
+
+/**
+ * How request bodies are read. Every body of the interface is JSON (interface.md), so:
+ * - `application/json` (and `application/<x>+json`) is parsed with Fastify's own parser, which
+ *   also refuses `__proto__` and `constructor.prototype` keys;
+ * - an empty body counts as no body whatever its Content-Type says: clients (fetch wrappers,
+ *   ky, curl -X DELETE -H ...) send `Content-Type: application/json` on a DELETE or a body-less
+ *   POST, and the route's own rules (a 204, or "brand_ids is required") should answer, not 400;
+ * - any other non-empty body (text/plain, a form) is an unreadable body: 400 (conventions §3),
+ *   where Fastify would answer 415 or hand the route a string.
+ */
+type ParseDone = (error: Error | null, body?: unknown) => void;
+
+export function installBodyParsing(app: FastifyInstance): void {
+  // Fastify's default parser is the callback form of its FastifyBodyParser union.
+  const parseJson = app.getDefaultJsonParser('error', 'error') as (
+    request: FastifyRequest,
+    body: string,
+    done: ParseDone,
+  ) => void;
+  app.removeAllContentTypeParsers();
+  const json = (request: FastifyRequest, body: string, done: ParseDone) => {
+    if (body.trim() === '') {
+      done(null, undefined);
+      return;
+    }
+    parseJson(request, body, done);
+  };
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, json);
+  // Fastify tests a pattern against the whole header, parameters (`; charset=utf-8`) included.
+  app.addContentTypeParser(/^application\/[\w.-]+\+json\s*(;|$)/i, { parseAs: 'string' }, json);
+  app.addContentTypeParser('*', { parseAs: 'string' }, (request, body, done) => {
+    if (body.length === 0) {
+      done(null, undefined);
+      return;
+    }
+    const type = request.headers['content-type'];
+    done(
+      new SandboxError(
+        400,
+        `Send the body as JSON with Content-Type: application/json${type ? ` (not ${type})` : ''}.`,
+      ),
+      undefined,
+    );
+  });
+}
