@@ -10,7 +10,7 @@ const usage = `Usage: npm run sandbox -- [options]
   --port N               port to listen on (default 4010; 0 picks a free one)
   --host HOST            loopback address (default 127.0.0.1)
   --db FILE|:memory:     database file, kept across restarts (default :memory:)
-  --seed N               seed for the generated data and tokens (default 1)
+  --seed N               seed for the data and tokens of a new database (default 1)
   --scale N              volume multiplier for the generated data (default 1)
   --now DATE-TIME        start the sandbox clock at this time (it runs on from there)
   --rate-limit N         calls per application per window (default 1000)
@@ -130,15 +130,12 @@ async function main(): Promise<void> {
     process.stderr.write(`sandbox: could not start: ${(error as Error).message}\n`);
     process.exit(1);
   }
-  if (parsed.json) {
-    const { urls, tokens, brands, foreignBrand } = sandbox;
-    process.stdout.write(
-      `${JSON.stringify({ ready: true, urls, tokens, brands, foreign_brand: foreignBrand })}\n`,
-    );
-  } else {
-    process.stdout.write(summary(sandbox, parsed.options.db ?? ':memory:'));
-  }
+  // Handlers go in before the ready line: a supervisor that stops the sandbox as soon as it
+  // reads that line must find them installed. A second signal while closing changes nothing.
+  let stopping = false;
   const stop = () => {
+    if (stopping) return;
+    stopping = true;
     sandbox.close().then(
       () => process.exit(0),
       (error: unknown) => {
@@ -147,8 +144,16 @@ async function main(): Promise<void> {
       },
     );
   };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  if (parsed.json) {
+    const { urls, tokens, brands, foreignBrand } = sandbox;
+    process.stdout.write(
+      `${JSON.stringify({ ready: true, urls, tokens, brands, foreign_brand: foreignBrand })}\n`,
+    );
+  } else {
+    process.stdout.write(summary(sandbox, parsed.options.db ?? ':memory:'));
+  }
 }
 
 await main();

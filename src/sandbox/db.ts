@@ -7,6 +7,7 @@ import { hashString } from './random.ts';
 import { createCoreTables } from './seed/core-tables.ts';
 import { transaction } from './sql.ts';
 import { readCore, seedCore, type CoreSeed } from './seed/core.ts';
+import { hashPlainTokens } from './seed/token-store.ts';
 
 export interface OpenDatabaseOptions {
   /** A file path, or ':memory:'. */
@@ -55,6 +56,7 @@ export function openDatabase(options: OpenDatabaseOptions): OpenedDatabase {
   db.exec('PRAGMA cache_size = -65536');
 
   createCoreTables(db);
+  hashPlainTokens(db);
   for (const area of areas) area.createTables(db);
 
   const started = performance.now();

@@ -1,5 +1,6 @@
 import type { DatabaseSync } from 'node:sqlite';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { tokenHash } from '../seed/token-store.ts';
 import { SandboxError } from './errors.ts';
 
 /** Who is calling: resolved from the bearer token on every request (conventions §2). */
@@ -25,20 +26,21 @@ declare module 'fastify' {
 const bearerPattern = /^Bearer\s+(\S+)\s*$/i;
 
 /**
- * Resolves tokens against the `tokens`, `users` and `user_brands` tables. Tokens and brand
+ * Resolves tokens against the `token_hashes`, `users` and `user_brands` tables: the database
+ * holds only SHA-256 hashes of the tokens, so a token is found by its hash. Tokens and brand
  * grants do not change while the sandbox runs, so each token is looked up once.
  */
 export function createAuthenticator(db: DatabaseSync) {
-  const byToken = db.prepare(
+  const byHash = db.prepare(
     `SELECT u.id AS user_id, u.application_id, u.is_application_user
-       FROM tokens t JOIN users u ON u.id = t.user_id WHERE t.token = ?`,
+       FROM token_hashes t JOIN users u ON u.id = t.user_id WHERE t.sha256 = ?`,
   );
   const brandsOf = db.prepare('SELECT brand_id FROM user_brands WHERE user_id = ? ORDER BY brand_id');
   const cache = new Map<string, Caller | null>();
 
   function lookup(token: string): Caller | null {
     if (cache.has(token)) return cache.get(token) ?? null;
-    const row = byToken.get(token);
+    const row = byHash.get(tokenHash(token));
     const caller: Caller | null = row
       ? {
           userId: Number(row.user_id),

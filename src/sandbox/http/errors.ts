@@ -25,6 +25,19 @@ export class SandboxError extends Error {
   }
 }
 
+/** The statuses conventions §3 lists; a client may rely on no other. */
+const conventionStatuses = new Set([400, 401, 403, 404, 405, 409, 410, 422, 429, 500]);
+
+/**
+ * A status from the list of conventions §3: any other client error (a too-large body or header
+ * block, a request that timed out: 413, 431, 408, ...) is a request the sandbox could not read,
+ * which §3 calls a 400; any other server error is a 500.
+ */
+export function conventionStatus(status: number): number {
+  if (conventionStatuses.has(status)) return status;
+  return status >= 400 && status < 500 ? 400 : 500;
+}
+
 export function reasonPhrase(status: number): string {
   return STATUS_CODES[status] ?? 'Error';
 }
@@ -45,6 +58,9 @@ export function sendError(
     .send(errorBody(status, message, errors));
 }
 
+/** Fastify's default body limit (1 MiB), which the sandbox keeps. */
+const bodyLimitText = '1 MiB';
+
 /** Maps whatever was thrown to a status and a sentence a client developer can act on. */
 function describe(error: FastifyError | SandboxError | Error): ErrorBody {
   if (error instanceof SandboxError) return errorBody(error.status, error.message, error.errors);
@@ -58,10 +74,13 @@ function describe(error: FastifyError | SandboxError | Error): ErrorBody {
   if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
     return errorBody(400, 'Send the body as JSON with Content-Type: application/json.');
   }
-  if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') return errorBody(413, 'The body is too large.');
+  if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+    return errorBody(400, `The body could not be read: it is over ${bodyLimitText} (the sandbox's limit).`);
+  }
   if (fastifyError.validation) return errorBody(422, error.message);
-  // Other client errors Fastify raises itself (bad URL encoding, ...) keep their status.
-  if (status >= 400 && status < 500) return errorBody(status, error.message);
+  // Other client errors Fastify raises itself (bad URL encoding, ...) keep their status where
+  // conventions §3 lists it, and are a 400 (an unreadable request) where it does not.
+  if (status >= 400 && status < 500) return errorBody(conventionStatus(status), error.message);
   return errorBody(500, 'The sandbox failed to answer this request.');
 }
 

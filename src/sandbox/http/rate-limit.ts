@@ -44,11 +44,19 @@ export interface RateDecision {
   reset: number;
 }
 
+/** An application over one of its limits: every call is a 429 until the window ends. */
+interface Throttle {
+  window: number;
+  /** The limit that was exceeded, for the headers of every throttled answer. */
+  limit: number;
+}
+
 export class RateLimiter {
   readonly limit: number;
   readonly windowMs: number;
   private readonly nowMs: () => number;
   private readonly counters = new Map<string, Counter>();
+  private readonly throttles = new Map<string, Throttle>();
 
   constructor(options: RateLimitOptions) {
     this.limit = options.limit;
@@ -56,28 +64,41 @@ export class RateLimiter {
     this.nowMs = options.nowMs;
   }
 
-  /** Counts one call of `key` (and of its route bucket), unless either limit is already used up. */
-  take(key: string, route?: RouteRateLimit): RateDecision {
-    const window = Math.floor(this.nowMs() / this.windowMs);
+  /**
+   * Counts one call of `key` (and of its route bucket). A call over either limit is refused, and
+   * from then on so is every call of `key`, on any route, until the window ends (conventions §4:
+   * "so does every further request of that application until x-ratelimit-reset"). All limits
+   * share one aligned window, so the reset of the limit exceeded is the window's end.
+   */
+  take(key: string, route?: RouteRateLimit, atMs = this.nowMs()): RateDecision {
+    const window = Math.floor(atMs / this.windowMs);
     const reset = Math.round(((window + 1) * this.windowMs) / 1000);
+    const throttle = this.throttles.get(key);
+    if (throttle && throttle.window === window) {
+      return { allowed: false, limit: throttle.limit, remaining: 0, reset };
+    }
     const app = this.counter(key, window);
     const bucket = route ? this.counter(`${key}\u0000${route.bucket}`, window) : undefined;
-    // A full application counter throttles every route; a full bucket throttles only its routes.
-    const allowed = app.count < this.limit && (!bucket || !route || bucket.count < route.limit);
-    if (allowed) {
-      app.count += 1;
-      if (bucket) bucket.count += 1;
+    const exceeded =
+      bucket && route && bucket.count >= route.limit
+        ? route.limit
+        : app.count >= this.limit
+          ? this.limit
+          : undefined;
+    if (exceeded !== undefined) {
+      // Throttled calls are not counted; the throttle itself is what lasts to the reset.
+      this.throttles.set(key, { window, limit: exceeded });
+      return { allowed: false, limit: exceeded, remaining: 0, reset };
     }
+    app.count += 1;
+    if (bucket) bucket.count += 1;
     let limit = this.limit;
-    let remaining = Math.max(0, this.limit - app.count);
-    if (bucket && route) {
-      const bucketRemaining = Math.max(0, route.limit - bucket.count);
-      if (bucketRemaining < remaining) {
-        limit = route.limit;
-        remaining = bucketRemaining;
-      }
+    let remaining = this.limit - app.count;
+    if (bucket && route && route.limit - bucket.count < remaining) {
+      limit = route.limit;
+      remaining = route.limit - bucket.count;
     }
-    return { allowed, limit, remaining, reset };
+    return { allowed: true, limit, remaining, reset };
   }
 
   private counter(key: string, window: number): Counter {
@@ -92,6 +113,7 @@ export class RateLimiter {
 
   private prune(window: number): void {
     for (const [key, counter] of this.counters) if (counter.window !== window) this.counters.delete(key);
+    for (const [key, throttle] of this.throttles) if (throttle.window !== window) this.throttles.delete(key);
   }
 }
 
@@ -121,15 +143,18 @@ function rateKey(request: FastifyRequest): string {
  * Registers the limiter as an onRequest hook (after the caller is identified). Headers are set
  * on the reply before anything can fail, so every answer carries them, errors included. The
  * `Date` header follows the sandbox clock, so a client that corrects `x-ratelimit-reset` for
- * skew with it (conventions §4) gets the right wait even under `--now`.
+ * skew with it (conventions §4) gets the right wait even under `--now`. It is the instant of the
+ * decision, not of the send: a 429 decided just before the reset must not carry a later Date.
  */
 export function installRateLimit(app: FastifyInstance, limiter: RateLimiter, nowMs: () => number): void {
   app.addHook('onSend', async (_request, reply, payload) => {
-    reply.header('date', new Date(nowMs()).toUTCString());
+    if (!reply.hasHeader('date')) reply.header('date', new Date(nowMs()).toUTCString());
     return payload;
   });
   app.addHook('onRequest', async (request, reply) => {
-    const decision = limiter.take(rateKey(request), request.routeOptions.config?.rateLimit);
+    const at = nowMs();
+    const decision = limiter.take(rateKey(request), request.routeOptions.config?.rateLimit, at);
+    reply.header('date', new Date(at).toUTCString());
     reply.headers(rateHeaders(decision));
     if (!decision.allowed) throw throttled(decision);
   });

@@ -30,12 +30,20 @@ function describeFrameworkError(error: FastifyError): { status: number; message:
   return { status: 400, message: 'The request could not be read.' };
 }
 
+/**
+ * Every one of these is a request the sandbox could not read: a 400 (conventions §3 lists no
+ * 431 or 408), with a sentence that says why.
+ */
 function describeClientError(error: Error & { code?: string }): { status: number; message: string } {
   if (error.code === 'HPE_HEADER_OVERFLOW') {
-    return { status: 431, message: 'The request line and headers are too large (16 kB at most).' };
+    return {
+      status: 400,
+      message: 'The request could not be read: its request line and headers are over 16 kB.',
+    };
   }
-  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT')
-    return { status: 408, message: 'The request took too long.' };
+  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+    return { status: 400, message: 'The request could not be read: it did not arrive in time.' };
+  }
   return { status: 400, message: 'The request is not valid HTTP.' };
 }
 
@@ -46,27 +54,33 @@ export function transportErrorHandlers(
   return {
     frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
       const caller = identify(request.headers.authorization);
-      const decision = limiter.take(caller ? `app:${caller.applicationId}` : `anon:${request.ip}`);
+      const at = nowMs();
+      const decision = limiter.take(
+        caller ? `app:${caller.applicationId}` : `anon:${request.ip}`,
+        undefined,
+        at,
+      );
       const { status, message } = decision.allowed
         ? describeFrameworkError(error)
         : { status: 429, message: throttled(decision).message };
       void reply
         .code(status)
-        .headers({ ...rateHeaders(decision), date: new Date(nowMs()).toUTCString() })
+        .headers({ ...rateHeaders(decision), date: new Date(at).toUTCString() })
         .type('application/json; charset=utf-8')
         .send(errorBody(status, message));
     },
     clientErrorHandler(error: Error & { code?: string }, socket: Socket) {
       // A reset connection has nobody left to answer (as Fastify's own handler does).
       if (error.code === 'ECONNRESET' || socket.destroyed) return;
-      const decision = limiter.take(`anon:${socket.remoteAddress ?? 'unknown'}`);
+      const at = nowMs();
+      const decision = limiter.take(`anon:${socket.remoteAddress ?? 'unknown'}`, undefined, at);
       const { status, message } = decision.allowed
         ? describeClientError(error)
         : { status: 429, message: throttled(decision).message };
       const body = JSON.stringify(errorBody(status, message));
       const headers = {
         ...rateHeaders(decision),
-        date: new Date(nowMs()).toUTCString(),
+        date: new Date(at).toUTCString(),
         'content-type': 'application/json; charset=utf-8',
         'content-length': String(Buffer.byteLength(body)),
         connection: 'close',

@@ -102,6 +102,81 @@ interface IssueContext extends ValidateOptions {
   input: unknown;
   /** In a query string a repeated parameter arrives as an array of its values. */
   source: 'query' | 'body';
+  /** The schema validated against, to describe what a list item must be. */
+  schema?: z.ZodType;
+}
+
+/** The element schema of the list parameter `name` (a comma-separated list), if it is one. */
+function listElementOf(schema: z.ZodType, name: string): z.ZodType | undefined {
+  for (const node of objectsOf(schema)) {
+    if (!(node instanceof z.ZodObject)) continue;
+    let field = (node.shape as Record<string, z.ZodType | undefined>)[name];
+    // Through optional, default and the text-to-list pipe, to the list the text becomes.
+    while (field) {
+      if (field instanceof z.ZodOptional || field instanceof z.ZodNullable)
+        field = field.unwrap() as z.ZodType;
+      else if (field instanceof z.ZodDefault) field = field.removeDefault() as z.ZodType;
+      else if (field instanceof z.ZodPipe) field = field.out as z.ZodType;
+      else if (field instanceof z.ZodArray) return field.element as z.ZodType;
+      else return undefined;
+    }
+  }
+  return undefined;
+}
+
+/** What every item of a list must be, in words: "an integer >= 0", "one of A, B". */
+function itemRule(element: z.ZodType | undefined): string | undefined {
+  let node = element;
+  while (node instanceof z.ZodPipe) node = node.out as z.ZodType;
+  if (node instanceof z.ZodNumber) {
+    // .int() bounds a number to the safe integers: only tighter bounds are worth saying.
+    const { minValue: min, maxValue: max } = node;
+    const bounds = [
+      min !== null && min > Number.MIN_SAFE_INTEGER ? `>= ${min}` : '',
+      max !== null && max < Number.MAX_SAFE_INTEGER ? `<= ${max}` : '',
+    ].filter(Boolean);
+    return [node.isInt ? 'an integer' : 'a number', ...bounds].join(' ');
+  }
+  if (node instanceof z.ZodEnum) return `one of ${node.options.join(', ')}`;
+  if (node instanceof z.ZodString) return (node.minLength ?? 0) > 0 ? 'non-empty text' : 'text';
+  return undefined;
+}
+
+/**
+ * The text of item `index` of list parameter `name` as the client sent it: comma-separated parts
+ * of one value, or the values of a repeated parameter.
+ */
+function queryItemText(input: unknown, name: string, index: PropertyKey): string | undefined {
+  const value = valueAt(input, [name]);
+  const items = typeof value === 'string' ? value.split(',').map((part) => part.trim()) : value;
+  if (!Array.isArray(items) || typeof index !== 'number') return undefined;
+  const item: unknown = items[index];
+  return item === undefined ? undefined : String(item);
+}
+
+/**
+ * A query list item at fault: keyed by the parameter (the client sent `brand_ids=101,abc`, not a
+ * `brand_ids.1`), saying which item is wrong and what every item must be.
+ */
+function queryItemMessage(issue: z.core.$ZodIssue, context: IssueContext): [string, string] {
+  const name = String(issue.path[0]);
+  const rule = context.schema ? itemRule(listElementOf(context.schema, name)) : undefined;
+  const item = queryItemText(context.input, name, issue.path[1] as PropertyKey);
+  const got = item === undefined ? '' : `; got '${item}'`;
+  const message = rule ? `Each item must be ${rule}${got}.` : `${issue.message.replace(/\.$/, '')}${got}.`;
+  return [name, message];
+}
+
+/** A list parameter with too few or too many items, in the words of a query string. */
+function listSizeMessage(issue: z.core.$ZodIssue): string | undefined {
+  if (issue.code === 'too_small' && issue.origin === 'array') {
+    const min = Number(issue.minimum);
+    return `Send at least ${min} value${min === 1 ? '' : 's'} (comma-separated).`;
+  }
+  if (issue.code === 'too_big' && issue.origin === 'array') {
+    return `Send at most ${Number(issue.maximum)} values (comma-separated).`;
+  }
+  return undefined;
 }
 
 /** zod issues -> `{ "field.path": ["message", ...] }`; `root` names the whole input. */
@@ -125,6 +200,15 @@ export function fieldErrors(
           readOnly ? 'Read-only field: it cannot be sent.' : 'Unknown field.',
         );
       }
+      continue;
+    }
+    if (context.source === 'query' && issue.path.length > 1) {
+      add(...queryItemMessage(issue, context));
+      continue;
+    }
+    const sizeMessage = context.source === 'query' ? listSizeMessage(issue) : undefined;
+    if (sizeMessage) {
+      add(path, sizeMessage);
       continue;
     }
     const value = valueAt(context.input, issue.path);
@@ -164,7 +248,7 @@ export function parseBody<S extends z.ZodType>(
 /** Validates the query string (values arrive as strings, or arrays when repeated). */
 export function parseQuery<S extends z.ZodType>(schema: S, query: unknown): z.output<S> {
   const input = query ?? {};
-  return validate(schema, input, { input, source: 'query' });
+  return validate(schema, input, { input, source: 'query', schema });
 }
 
 /**

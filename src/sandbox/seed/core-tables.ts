@@ -1,8 +1,10 @@
 import type { DatabaseSync } from 'node:sqlite';
+import { createTokenTable } from './token-store.ts';
 
 /**
- * The tables every area builds on: who may call (applications, users, tokens) and what they
- * may reach (brands, user_brands). `meta` records which seed steps a database has had.
+ * The tables every area builds on: who may call (applications, users, token hashes) and what
+ * they may reach (brands, user_brands). `meta` records which seed steps a database has had, and
+ * with which seed (the tokens derive from it, see readCore).
  */
 export function createCoreTables(db: DatabaseSync): void {
   db.exec(`
@@ -31,9 +33,6 @@ export function createCoreTables(db: DatabaseSync): void {
       brand_id INTEGER NOT NULL REFERENCES brands(id),
       PRIMARY KEY (user_id, brand_id)
     ) WITHOUT ROWID;
-    CREATE TABLE IF NOT EXISTS tokens (
-      token TEXT PRIMARY KEY,
-      user_id INTEGER NOT NULL REFERENCES users(id)
-    ) WITHOUT ROWID;
   `);
+  createTokenTable(db);
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { DatabaseSync } from 'node:sqlite';
 import type { Faker } from '@faker-js/faker';
+import { storeToken, tokenUserId } from './token-store.ts';
 
 /**
  * Applications, brands, users and tokens. Fixed ids, so tests and docs can name them:
@@ -31,7 +32,6 @@ export function seedCore(db: DatabaseSync, faker: Faker, seed: number): CoreSeed
     'INSERT INTO users (id, application_id, name, email, is_application_user) VALUES (?, ?, ?, ?, ?)',
   );
   const grant = db.prepare('INSERT INTO user_brands (user_id, brand_id) VALUES (?, ?)');
-  const insertToken = db.prepare('INSERT INTO tokens (token, user_id) VALUES (?, ?)');
 
   insertApplication.run(1, 'Socialdesk Sandbox');
   insertApplication.run(2, 'Another Agency');
@@ -62,18 +62,23 @@ export function seedCore(db: DatabaseSync, faker: Faker, seed: number): CoreSeed
   for (let id = 11; id <= 13; id++) addUser(id, 2, id === 11, [foreignBrandId]);
 
   const tokens = { application: sandboxToken('app', seed), user: sandboxToken('user', seed) };
-  insertToken.run(tokens.application, applicationUserId);
-  insertToken.run(tokens.user, normalUserId);
-  insertToken.run(sandboxToken('foreign', seed), 11);
+  storeToken(db, tokens.application, applicationUserId);
+  storeToken(db, tokens.user, normalUserId);
+  storeToken(db, sandboxToken('foreign', seed), 11);
   return { tokens, brandIds: [...reachableBrandIds, foreignBrandId], userIds };
 }
 
-/** Reads back what `seedCore` wrote, for a file database opened again. */
+/**
+ * Reads back what `seedCore` wrote, for a file database opened again. The database keeps only
+ * token hashes, so the tokens are derived again from the seed the file was created with (kept
+ * in `meta`, whatever `--seed` this start was given), and checked against those hashes.
+ */
 export function readCore(db: DatabaseSync): CoreSeed {
-  const tokenOf = db.prepare('SELECT token FROM tokens WHERE user_id = ?');
-  const application = tokenOf.get(applicationUserId)?.token;
-  const user = tokenOf.get(normalUserId)?.token;
-  if (typeof application !== 'string' || typeof user !== 'string') {
+  const stamp = db.prepare("SELECT value FROM meta WHERE key = 'seeded:core'").get()?.value;
+  const seed = typeof stamp === 'string' ? (JSON.parse(stamp) as { seed?: unknown }).seed : undefined;
+  const application = typeof seed === 'number' ? sandboxToken('app', seed) : '';
+  const user = typeof seed === 'number' ? sandboxToken('user', seed) : '';
+  if (tokenUserId(db, application) !== applicationUserId || tokenUserId(db, user) !== normalUserId) {
     throw new Error('This database has no sandbox tokens: it was not made by the sandbox.');
   }
   return {

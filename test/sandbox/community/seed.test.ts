@@ -58,6 +58,31 @@ describe('community: seeded data', () => {
     expect(foreign).toBeGreaterThan(0);
   });
 
+  it('lets the tokens reach over a thousand TikTok comments, many with replies and brand replies', async () => {
+    // Counted through the list operation, as a client sees them, over the brands the token reaches.
+    const reachable = async (query: Record<string, string | number | boolean>) => {
+      const result = await first.call('GET', '/community/community_interactions', {
+        query: { brand_ids: first.brands.join(','), types: 'TIKTOK_COMMENT', limit: 0, ...query },
+      });
+      expect(result.status).toBe(200);
+      return Number(result.body.paging.count);
+    };
+    const tiktok = await reachable({});
+    expect(tiktok).toBeGreaterThanOrEqual(1000);
+    // Threads with replies and brand replies, read from the stored rows of the reachable brands.
+    const db = first.sandbox.db;
+    const placeholders = first.brands.map(() => '?').join(',');
+    const threads = db
+      .prepare(
+        `SELECT count(*) AS n, sum(reply_count > 0) AS replied, sum(response_seconds IS NOT NULL) AS answered
+           FROM community_interactions WHERE type = 'TIKTOK_COMMENT' AND brand_id IN (${placeholders})`,
+      )
+      .get(...first.brands);
+    expect(Number(threads?.n)).toBe(tiktok);
+    expect(Number(threads?.replied)).toBeGreaterThan(tiktok * 0.4);
+    expect(Number(threads?.answered)).toBeGreaterThan(tiktok * 0.2);
+  });
+
   it('multiplies the volume with --scale', async () => {
     const scaled = await startCommunitySandbox({ now, scale: 2 });
     try {

@@ -91,14 +91,43 @@ describe('community: TikTok threads and interaction updates', () => {
     expectError(await sb.call('GET', '/community/tiktok_comments/abc'), 404);
     const mention = (await list({ types: 'TWITTER_MENTION', limit: 1 }))[0]!;
     expectError(await sb.call('GET', `/community/tiktok_comments/${mention.id}`), 404);
-    const reply = (await list({ types: 'TIKTOK_COMMENT' })).find((item) => item.replies.length > 0)!
-      .replies[0];
-    expectError(await sb.call('GET', `/community/tiktok_comments/${reply.id}`), 404);
     const foreign = sb.sandbox.db
       .prepare("SELECT id FROM community_interactions WHERE brand_id = ? AND type = 'TIKTOK_COMMENT' LIMIT 1")
       .get(sb.sandbox.foreignBrand);
     expectError(await sb.call('GET', `/community/tiktok_comments/${Number(foreign?.id)}`), 403);
     expectError(await sb.call('GET', `/community/tiktok_comments/${mention.id}`, { token: null }), 401);
+  });
+
+  it('answers a reply id with that reply, as its thread shows it (403 for another brand)', async () => {
+    const thread = (await list({ types: 'TIKTOK_COMMENT' })).find((item) => item.replies.length >= 2)!;
+    for (const reply of thread.replies as Item[]) {
+      const result = await sb.call('GET', `/community/tiktok_comments/${reply.id}`);
+      expect(result.status).toBe(200);
+      expect(tiktokCommentSchema.parse(result.body)).toEqual(reply);
+      expect(result.body.tiktok_parent_comment_id).toBe(thread.tiktok_comment_id);
+    }
+    const foreignThread = sb.sandbox.db
+      .prepare(
+        "SELECT id FROM community_interactions WHERE brand_id = ? AND type = 'TIKTOK_COMMENT' AND reply_count > 0 LIMIT 1",
+      )
+      .get(sb.sandbox.foreignBrand);
+    // A thread's first reply takes the id after it (the seed numbers replies after their comment).
+    expectError(await sb.call('GET', `/community/tiktok_comments/${Number(foreignThread?.id) + 1}`), 403);
+  });
+
+  it('answers a PATCH of a reply id with 422 naming its thread, and changes nothing', async () => {
+    const thread = (await list({ types: 'TIKTOK_COMMENT', is_read: false })).find(
+      (item) => item.replies.length > 0,
+    )!;
+    const reply = thread.replies[0] as Item;
+    const result = await sb.call('PATCH', `/community/community_interactions/${reply.id}`, {
+      body: { is_read: true },
+    });
+    expectError(result, 422, 'community_interaction_id');
+    expect(result.body.message).toContain(`PATCH /community_interactions/${thread.id}`);
+    expect(result.body.errors.community_interaction_id[0]).toContain(String(thread.id));
+    const [after] = await list({ id: thread.id });
+    expect(after).toEqual(thread);
   });
 
   it('updates flags, tags and assignee; omitted fields stay; the list filters see the change', async () => {

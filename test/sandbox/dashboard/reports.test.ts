@@ -188,6 +188,15 @@ describe('dashboard: report data', () => {
     expect(videos.every((row) => row.media_type === 'VIDEO')).toBe(true);
   });
 
+  it('gives two metrics of the same name length values of their own in a content report', async () => {
+    // LIKES and SAVES have the same length; each metric is a formula of its own name.
+    const content = rows(
+      await report({ report_type: 'CONTENT', limit: 20, metrics: 'IMPRESSIONS,LIKES,SAVES' }),
+    );
+    expect(content).toHaveLength(20);
+    expect(content.some((row) => row.likes !== row.saves)).toBe(true);
+  });
+
   it('streams a large csv content report row by row', async () => {
     const response = await fetch(
       sb.url('/dashboard/reports/data', { report_type: 'CONTENT', format: 'csv', limit: 50_000 }),

@@ -61,16 +61,61 @@ describe('sandbox rate limits', () => {
     expect(library.headers.get('x-ratelimit-remaining')).toBe('98');
     for (let i = 2; i <= 60; i++)
       expect((await sb.call('GET', '/dashboard/reports/data', { query: report })).status).toBe(200);
+    // The bucket is used up but not exceeded yet: other routes still answer.
+    const beforeExceeded = await sb.call('GET', `/library/brands/${sb.brands[0]}/campaigns`, {
+      query: { limit: 0 },
+    });
+    expect(beforeExceeded.status).toBe(200);
+    expect(beforeExceeded.headers.get('x-ratelimit-remaining')).toBe(String(100 - 62));
     const throttled = await sb.call('PUT', '/dashboard/reports/data', { query: report, body: {} });
     expect(throttled.status).toBe(429);
     expect(throttled.headers.get('x-ratelimit-limit')).toBe('60');
-    // Other routes still answer: only the reports bucket is used up.
-    const stillOpen = await sb.call('GET', `/library/brands/${sb.brands[0]}/campaigns`, {
-      query: { limit: 0 },
-    });
-    expect(stillOpen.status).toBe(200);
-    expect(stillOpen.headers.get('x-ratelimit-remaining')).toBe(String(100 - 62));
+    // Exceeded: every further request of the application is throttled until the reset (§4),
+    // with headers describing the limit that was exceeded.
+    await expectThrottledEverywhere('60', windowEnd(60));
+    sb.sandbox.clock.advance(60_000);
+    expect((await sb.call('GET', '/dashboard/reports/data', { query: report })).status).toBe(200);
   });
+
+  it('applies the ads-search limit of 120, then throttles the whole application until the reset', async () => {
+    sb = await startTestSandbox({ now: start, rateLimit: 1000, rateWindow: 60 });
+    const brand = sb.brands[0]!;
+    const campaigns = await sb.call('GET', `/library/brands/${brand}/campaigns`, { query: { limit: 1 } });
+    const path = `/library/brands/${brand}/campaigns/${campaigns.body.data[0].id}/ads/search`;
+    const body = { source: 'META_ADS', limit: 1 };
+    for (let i = 1; i <= 120; i++) {
+      const ok = await sb.call('POST', path, { body });
+      expect(ok.status).toBe(200);
+      expect(ok.headers.get('x-ratelimit-limit')).toBe('120');
+      expect(ok.headers.get('x-ratelimit-remaining')).toBe(String(120 - i));
+    }
+    const over = await sb.call('POST', path, { body });
+    expect(over.status).toBe(429);
+    expect(errorObjectSchema.parse(over.body)).toMatchObject({ code: 429, status: 'Too Many Requests' });
+    expect(over.headers.get('x-ratelimit-limit')).toBe('120');
+    expect(over.headers.get('x-ratelimit-remaining')).toBe('0');
+    await expectThrottledEverywhere('120', windowEnd(60));
+    sb.sandbox.clock.advance(60_000);
+    const reopened = await sb.call('POST', path, { body });
+    expect(reopened.status).toBe(200);
+    expect(reopened.headers.get('x-ratelimit-remaining')).toBe('119');
+  });
+
+  /** Every route of the application answers 429, with both tokens, errors included. */
+  async function expectThrottledEverywhere(limit: string, reset: number) {
+    for (const [method, path, token] of [
+      ['GET', `/library/brands/${sb.brands[0]}/campaigns`, sb.sandbox.tokens.user],
+      ['GET', '/dashboard/reports/data?report_type=CONTENT', sb.sandbox.tokens.application],
+      ['GET', '/library/nowhere', sb.sandbox.tokens.user],
+    ] as const) {
+      const result = await sb.call(method, path, { token });
+      expect(result.status, path).toBe(429);
+      errorObjectSchema.parse(result.body);
+      expect(result.headers.get('x-ratelimit-limit')).toBe(limit);
+      expect(result.headers.get('x-ratelimit-remaining')).toBe('0');
+      expect(result.headers.get('x-ratelimit-reset')).toBe(String(reset));
+    }
+  }
 
   it('keeps a separate budget for calls without a valid token', async () => {
     sb = await startTestSandbox({ now: start, rateLimit: 2, rateWindow: 60 });

@@ -126,7 +126,7 @@ export function communityProbe(probe: () => Probe): void {
       expect(withdrawn.errors).toHaveProperty('brand_id');
     });
 
-    it('op 17 reads a TikTok comment with its replies; 404 for other types, 403 for other brands', async () => {
+    it('op 17 reads a TikTok comment with its replies, or a reply by its id; 404 for other types, 403 for other brands', async () => {
       const list = communityInteractionListSchema.parse(
         (
           await probe().get('community', '/community_interactions', {
@@ -148,16 +148,22 @@ export function communityProbe(probe: () => Probe): void {
       expectError(await probe().get('community', `/tiktok_comments/${youtube.id}`), 404);
       expectError(await probe().get('community', '/tiktok_comments/abc'), 404);
       // Ids rise with time across all brands, so the gaps among the reachable brands' oldest
-      // interactions are the foreign brand's interactions (403) or TikTok reply ids (404).
+      // interactions are the foreign brand's interactions (403) or TikTok reply ids, each of
+      // which answers its reply (200, naming the comment it replies to).
       const ids = new Set(await oldestIds(probe()));
       const gaps = [...ids].flatMap((id) => (ids.has(id + 1) ? [] : [id + 1])).sort((a, b) => a - b);
       const seen: number[] = [];
       for (const gap of gaps.slice(0, 20)) {
-        const status = (await probe().get('community', `/tiktok_comments/${gap}`)).status;
-        seen.push(status);
-        if (status === 403) break;
+        const answer = await probe().get('community', `/tiktok_comments/${gap}`);
+        seen.push(answer.status);
+        if (answer.status === 200) {
+          const reply = tiktokCommentSchema.parse(answer.body);
+          expect(reply).toMatchObject({ id: gap, type: 'TIKTOK_COMMENT' });
+          expect(reply.tiktok_parent_comment_id).toEqual(expect.any(String));
+        }
+        if (answer.status === 403) break;
       }
-      expect(seen.every((status) => status === 403 || status === 404)).toBe(true);
+      expect(seen.every((status) => status === 403 || status === 200)).toBe(true);
       expect(seen).toContain(403);
     });
 

@@ -21,7 +21,7 @@ export interface Ready {
   foreign_brand: number;
 }
 
-/** The reason phrases conventions §3 asks for in `status`. */
+/** The statuses conventions §3 lists, with the reason phrases it asks for in `status`: no others. */
 export const reasonPhrases: Record<number, string> = {
   400: 'Bad Request',
   401: 'Unauthorized',
@@ -30,10 +30,8 @@ export const reasonPhrases: Record<number, string> = {
   405: 'Method Not Allowed',
   409: 'Conflict',
   410: 'Gone',
-  413: 'Payload Too Large',
   422: 'Unprocessable Entity',
   429: 'Too Many Requests',
-  431: 'Request Header Fields Too Large',
   500: 'Internal Server Error',
 };
 

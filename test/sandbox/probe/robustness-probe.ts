@@ -112,9 +112,18 @@ export function robustnessProbe(probe: () => Probe): void {
       );
     });
 
-    it('an undecodable path is 400 and an oversized URL 431, both with the error object', async () => {
+    it('an undecodable path, an oversized URL and an oversized body are 400 with the error object', async () => {
       expectError(await probe().call('GET', probe().at('library', '/brands/%E0%A4%A/campaigns')), 400);
-      expectError(await probe().call('GET', campaigns(), { query: { search: 'a'.repeat(40_000) } }), 431);
+      const longUrl = expectError(
+        await probe().call('GET', campaigns(), { query: { search: 'a'.repeat(40_000) } }),
+        400,
+      );
+      expect(longUrl.message).toMatch(/headers are over 16 kB/);
+      const bigBody = expectError(
+        await probe().call('POST', tags(), { json: { brand_id: probe().brand, name: 'x'.repeat(2 ** 21) } }),
+        400,
+      );
+      expect(bigBody.message).toMatch(/over 1 MiB/);
     });
 
     it('long and unicode strings: bounds are 422, text round-trips exactly', async () => {

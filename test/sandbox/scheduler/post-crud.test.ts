@@ -111,6 +111,32 @@ describe('scheduler: scheduled post CRUD', () => {
     expect(gram.user_tags?.[0]).toMatchObject({ username: 'ana', x: 0, y: 1 });
   });
 
+  it('refuses status and approval_requests in a Twitter reply (422 naming each) instead of dropping them', async () => {
+    const created = await sb.call('POST', base('twitter'), {
+      body: { brand_id: brand, text: 'one', replies: [{ text: 'two', status: 'SCHEDULED' }] },
+    });
+    const error = expectError(created, 422, 'replies.0.status');
+    expect(error.errors['replies.0.status']?.[0]).toMatch(/status on the post/);
+
+    const tweet = await sb.call('POST', base('twitter'), {
+      body: { brand_id: brand, text: 'one', replies: [{ text: 'two' }] },
+    });
+    expect(tweet.status).toBe(201);
+    const approval = { requested_by_user_id: 2, review_user_id: 3 };
+    const patched = await sb.call('PATCH', `${base('twitter')}/${tweet.body.id}`, {
+      body: {
+        replies: [
+          { text: 'two', approval_requests: [approval] },
+          { text: 'three', status: 'DRAFT' },
+        ],
+      },
+    });
+    const both = expectError(patched, 422, 'replies.0.approval_requests');
+    expect(Object.keys(both.errors).sort()).toEqual(['replies.0.approval_requests', 'replies.1.status']);
+    // Nothing was written.
+    expect((await sb.call('GET', `${base('twitter')}/${tweet.body.id}`)).body).toEqual(tweet.body);
+  });
+
   it('answers 422 naming the field for every bound of conventions §7', async () => {
     const cases: [SchedulerChannel, Record<string, unknown>, string][] = [
       ['threads', { text: 'x'.repeat(501) }, 'text'],

@@ -13,7 +13,7 @@ import { seedTags } from './tag-store.ts';
 /**
  * ~5,000 interactions per sandbox (times `--scale`) of every type, spread over the last six
  * months and over every brand (the foreign one too), with sentiment, tags, tickets, assignees,
- * read/archived/follow-up flags and brand replies; 22% are TikTok comments, half of them with
+ * read/archived/follow-up flags and brand replies; 26% are TikTok comments, half of them with
  * replies. Per row the work is a few draws from a seeded PRNG and pool look-ups (see
  * seed-text.ts); faker only fills the pools.
  */
@@ -21,11 +21,15 @@ import { seedTags } from './tag-store.ts';
 const day = 86_400_000;
 const spanDays = 180;
 
-/** 100 slots in the proportions of the inbox; TikTok comments are the largest share. */
+/**
+ * 100 slots in the proportions of the inbox; TikTok comments are the largest share. 26% of 5,000
+ * is 1,300, of which the three reachable brands hold about 6/7 (the foreign brand draws half a
+ * share): ~1,110, so a token reaches over a thousand TikTok threads at scale 1.
+ */
 const typeWeights: [InteractionType, number][] = [
-  ['TIKTOK_COMMENT', 22],
-  ['INSTAGRAM_COMMENT', 18],
-  ['FACEBOOK_COMMENT', 12],
+  ['TIKTOK_COMMENT', 26],
+  ['INSTAGRAM_COMMENT', 16],
+  ['FACEBOOK_COMMENT', 10],
   ['YOUTUBE_COMMENT', 8],
   ['INSTAGRAM_CONVERSATION', 8],
   ['FACEBOOK_CONVERSATION', 6],

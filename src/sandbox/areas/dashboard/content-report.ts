@@ -73,6 +73,8 @@ export function contentReport(request: ReportRequest, metrics: string[], channel
   const startMs = Date.parse(`${range.start}T00:00:00Z`);
   const spanSeconds = Math.floor((Date.parse(`${range.end}T00:00:00Z`) + DAY - startMs) / 1000);
   const [primary = 'IMPRESSIONS', ...others] = metrics;
+  // Each metric draws from its own hash of its name: two metrics never share their values.
+  const otherMetrics = others.map((metric) => ({ metric, hash: hashString(metric) }));
   const columns = [
     'rank',
     'brand_id',
@@ -107,10 +109,10 @@ export function contentReport(request: ReportRequest, metrics: string[], channel
       row[metricColumn(primary)] = isRate(primary)
         ? Math.round((0.2 / (1 + place / 50)) * 1_000_000) / 1_000_000
         : Math.floor(5_000_000 / (1 + place / 50));
-      for (const metric of others) {
+      for (const { metric, hash } of otherMetrics) {
         row[metricColumn(metric)] = isRate(metric)
-          ? Math.round(unit(key, i * 7 + metric.length) * 0.1 * 10_000) / 10_000
-          : Math.floor(unit(key, i * 13 + metric.length) * 200_000);
+          ? Math.round(unit(key ^ hash, i * 7) * 0.1 * 10_000) / 10_000
+          : Math.floor(unit(key ^ hash, i * 13) * 200_000);
       }
       yield row;
     }

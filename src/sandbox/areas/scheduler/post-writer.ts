@@ -1,5 +1,6 @@
 import type { DatabaseSync } from 'node:sqlite';
 import type { SchedulerChannel, SettablePostStatus } from '../../../shared/domain/index.ts';
+import { SandboxError } from '../../http/errors.ts';
 import { isoSeconds, nextId, type StoredPost } from './post-store.ts';
 import { applyStatus } from './status-rules.ts';
 
@@ -116,14 +117,34 @@ function mergeApprovalRequests(
   });
 }
 
+/**
+ * A thread is published and approved as one: its replies carry the post's status and have no
+ * approval requests of their own. The shared reply schema accepts both fields (they are in the
+ * reply shape of interface.md), so they are refused here, naming each one, rather than dropped.
+ */
+const postOnlyReplyFields: Record<string, string> = {
+  status: "A reply follows its post's status: set status on the post.",
+  approval_requests: 'Replies are approved with their post: send approval_requests on the post.',
+};
+
+/** 422 for a reply that sets what only its post may set (see postOnlyReplyFields). */
+export function refusePostOnlyReplyFields(body: Body): void {
+  if (!Array.isArray(body.replies)) return;
+  const errors: Record<string, string[]> = {};
+  (body.replies as Body[]).forEach((reply, index) => {
+    for (const [field, message] of Object.entries(postOnlyReplyFields)) {
+      if (reply[field] !== undefined) errors[`replies.${index}.${field}`] = [message];
+    }
+  });
+  const [first] = Object.entries(errors);
+  if (first) throw new SandboxError(422, `Invalid request body. ${first[0]}: ${first[1][0]}`, errors);
+}
+
 /** A thread's replies as sent: each gets an id, its order, and follows its post's status. */
 function buildReplies(db: DatabaseSync, sent: Body[], now: string): Body[] {
   return sent
     .map((reply, index) => {
-      // Replies carry no approval workflow of their own and follow the post's status.
       const fields = { ...reply };
-      delete fields.approval_requests;
-      delete fields.status;
       return {
         id: nextId(db),
         auto_publish: false,

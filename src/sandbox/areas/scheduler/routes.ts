@@ -16,7 +16,7 @@ import { listPosts } from './post-list.ts';
 import { publishDue } from './publisher.ts';
 import { deletePost, getPost, savePost, type StoredPost } from './post-store.ts';
 import { renderPost } from './post-view.ts';
-import { buildNewPost, buildUpdatedPost } from './post-writer.ts';
+import { buildNewPost, buildUpdatedPost, refusePostOnlyReplyFields } from './post-writer.ts';
 
 /** CRUD on /{channel}/scheduled_posts for every channel (conventions §7). */
 
@@ -69,6 +69,7 @@ export function registerPostRoutes(app: FastifyInstance, ctx: AreaContext): void
         string,
         unknown
       > & { brand_id: number };
+      refusePostOnlyReplyFields(body);
       requireBrand(request, body.brand_id);
       const post = buildNewPost({ db: ctx.db, channel, now: ctx.now() }, body);
       savePost(ctx.db, channel, post);
@@ -96,6 +97,7 @@ export function registerPostRoutes(app: FastifyInstance, ctx: AreaContext): void
         string,
         unknown
       >;
+      refusePostOnlyReplyFields(body);
       if (typeof body.brand_id === 'number') requireBrand(request, body.brand_id);
       const post = buildUpdatedPost({ db: ctx.db, channel, now: ctx.now() }, existing, body);
       savePost(ctx.db, channel, post);
