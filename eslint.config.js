@@ -7,21 +7,41 @@ import tseslint from 'typescript-eslint';
 
 const nodeBuiltins = builtinModules.filter((name) => !name.startsWith('_'));
 
-/** A no-restricted-imports rule from forbidden packages and forbidden folders of src. */
-function layerRule({ noNode = false, noElectron = false, folders = [], why }) {
-  const paths = [];
-  if (noElectron) paths.push({ name: 'electron', message: `${why} (no electron here).` });
-  if (noNode)
-    paths.push(...nodeBuiltins.map((name) => ({ name, message: `${why} (no Node built-ins here).` })));
-  const patterns = [];
-  if (noNode) patterns.push({ regex: '^node:', message: `${why} (no Node built-ins here).` });
+const escapeRegex = (text) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+
+// The ways to load a module that no-restricted-imports does not see (it checks static imports
+// and re-exports): `import('x')`, `require('x')` and TypeScript's `import x = require('x')`.
+// Each turns a module-name regex (slashes escaped, as esquery's /.../ needs) into a selector.
+const otherLoaders = [
+  (regex) => `ImportExpression[source.value=/${regex}/]`,
+  (regex) => `CallExpression[callee.name='require'][arguments.0.value=/${regex}/]`,
+  (regex) => `TSExternalModuleReference[expression.value=/${regex}/]`,
+];
+
+/** The rules for one layer, from forbidden packages and forbidden folders of src. */
+function layerRules({ noNode = false, noElectron = false, folders = [], why }) {
+  const forbidden = []; // { regex, message } for every module name the layer may not load
+  if (noElectron) forbidden.push({ regex: '^electron(\\/|$)', message: `${why} (no electron here).` });
+  if (noNode) {
+    const names = nodeBuiltins.map(escapeRegex).join('|');
+    forbidden.push({
+      regex: `^(node:|(${names})(\\/|$))`,
+      message: `${why} (no Node built-ins here).`,
+    });
+  }
   if (folders.length) {
-    patterns.push({
-      regex: `(^|/)(${folders.join('|')})/`,
+    forbidden.push({
+      regex: `(^|\\/)(${folders.join('|')})\\/`,
       message: `${why} (may not import from ${folders.join(', ')}).`,
     });
   }
-  return ['error', { paths, patterns }];
+  const selectors = forbidden.flatMap(({ regex, message }) =>
+    otherLoaders.map((selector) => ({ selector: selector(regex), message })),
+  );
+  return {
+    'no-restricted-imports': ['error', { patterns: forbidden }],
+    'no-restricted-syntax': ['error', ...selectors],
+  };
 }
 
 export default tseslint.config(
@@ -55,63 +75,58 @@ export default tseslint.config(
   },
   {
     files: ['src/shared/**'],
-    rules: {
-      'no-restricted-imports': layerRule({
-        noNode: true,
-        noElectron: true,
-        folders: ['main', 'renderer', 'preload', 'sandbox'],
-        why: 'src/shared is pure TypeScript shared by every runtime',
-      }),
-    },
+    rules: layerRules({
+      noNode: true,
+      noElectron: true,
+      folders: ['main', 'renderer', 'preload', 'sandbox'],
+      why: 'src/shared is pure TypeScript shared by every runtime',
+    }),
   },
   {
     files: ['src/renderer/**'],
-    rules: {
-      'no-restricted-imports': layerRule({
-        noNode: true,
-        noElectron: true,
-        folders: ['main', 'preload', 'sandbox'],
-        why: 'The renderer talks to main only through the contract client',
-      }),
-    },
+    rules: layerRules({
+      noNode: true,
+      noElectron: true,
+      folders: ['main', 'preload', 'sandbox'],
+      why: 'The renderer talks to main only through the contract client',
+    }),
   },
   {
     files: ['src/preload/**'],
-    rules: {
-      'no-restricted-imports': layerRule({
-        folders: ['main', 'renderer', 'sandbox'],
-        why: 'The preload only bridges the contract',
-      }),
-    },
+    rules: layerRules({
+      folders: ['main', 'renderer', 'sandbox'],
+      why: 'The preload only bridges the contract',
+    }),
   },
   {
     files: ['src/main/services/**'],
-    rules: {
-      'no-restricted-imports': layerRule({
-        noElectron: true,
-        folders: ['electron', 'web', 'renderer', 'preload'],
-        why: 'Services run in any shell and never import electron',
-      }),
-    },
+    rules: layerRules({
+      noElectron: true,
+      folders: ['electron', 'web', 'renderer', 'preload'],
+      why: 'Services run in any shell and never import electron',
+    }),
+  },
+  {
+    files: ['src/main/electron/**'],
+    rules: layerRules({
+      folders: ['web', 'renderer', 'preload', 'sandbox'],
+      why: 'The Electron shell reaches everything through main/services',
+    }),
   },
   {
     files: ['src/main/web/**'],
-    rules: {
-      'no-restricted-imports': layerRule({
-        noElectron: true,
-        folders: ['electron', 'renderer', 'preload'],
-        why: 'The browser shell runs without Electron',
-      }),
-    },
+    rules: layerRules({
+      noElectron: true,
+      folders: ['electron', 'renderer', 'preload'],
+      why: 'The browser shell runs without Electron',
+    }),
   },
   {
     files: ['src/sandbox/**'],
-    rules: {
-      'no-restricted-imports': layerRule({
-        noElectron: true,
-        folders: ['main', 'renderer', 'preload'],
-        why: 'The sandbox imports only src/shared; main starts it, never the reverse',
-      }),
-    },
+    rules: layerRules({
+      noElectron: true,
+      folders: ['main', 'renderer', 'preload'],
+      why: 'The sandbox imports only src/shared; main starts it, never the reverse',
+    }),
   },
 );

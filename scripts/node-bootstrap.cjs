@@ -1,6 +1,8 @@
 'use strict';
-// Finds a Node new enough for this project (>= 22.12, for node:sqlite and the tool versions).
-// When the running Node is older, fetches Node 24 from the npm registry (the node-<os>-<arch>
+// Finds a Node new enough to run this project's scripts. package.json's engines field says
+// >= 22.12 (the tools' own floor), but the scripts need more: `node file.ts` without a flag
+// (type stripping: 22.18 / 23.6) and node:sqlite without a flag (22.13 / 23.4). When the
+// running Node is older than that, fetches Node 24 from the npm registry (the node-<os>-<arch>
 // packages ship the binary) into a git-ignored cache folder. Plain CommonJS with no
 // dependencies, because it must run on the old Node before anything is installed.
 const { execFileSync } = require('node:child_process');
@@ -8,16 +10,18 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 
-const MINIMUM = [22, 12, 0];
+// Per major line, the first minor release with both features unflagged; 24 and later have them.
+const FIRST_GOOD_MINOR = { 22: 18, 23: 6 };
 const FETCHED_MAJOR = '24';
 const CACHE_DIR = path.join(__dirname, '..', '.cache', 'node');
 
+/** Whether `version` (as in process.version, "v22.18.0") runs the scripts without flags. */
 function isNewEnough(version) {
-  const parts = version.replace(/^v/, '').split('.').map(Number);
-  for (let i = 0; i < 3; i++) {
-    if (parts[i] !== MINIMUM[i]) return parts[i] > MINIMUM[i];
-  }
-  return true;
+  const match = /^v?(\d+)\.(\d+)\./.exec(version);
+  if (!match) return false;
+  const [major, minor] = [Number(match[1]), Number(match[2])];
+  if (major >= 24) return true;
+  return major in FIRST_GOOD_MINOR && minor >= FIRST_GOOD_MINOR[major];
 }
 
 function packageName() {
@@ -44,7 +48,7 @@ function fetchNode() {
   const staging = fs.mkdtempSync(path.join(os.tmpdir(), 'socialdesk-node-'));
   const spec = `${packageName()}@${FETCHED_MAJOR}`;
   process.stderr.write(
-    `socialdesk: Node ${process.version} is older than 22.12; fetching ${spec} from the npm registry into .cache/node\n`,
+    `socialdesk: Node ${process.version} cannot run TypeScript and node:sqlite without flags (needs >= 22.18); fetching ${spec} from the npm registry into .cache/node\n`,
   );
   const npm = npmCommand();
   const tarball = execFileSync(
@@ -67,7 +71,7 @@ function fetchNode() {
   return binary;
 }
 
-/** Path of a Node binary >= 22.12: the running one when it is new enough, else the cached Node 24. */
+/** Path of a Node binary that isNewEnough: the running one when it is new enough, else the cached Node 24. */
 function ensureModernNode() {
   if (isNewEnough(process.version)) return process.execPath;
   const binary = cachedBinary();

@@ -1,3 +1,3 @@
-// Runs under Node >= 22.12 (with-node.cjs fetched it if the machine's Node is older).
+// Runs under a Node that node-bootstrap.cjs accepts (with-node.cjs fetched Node 24 if needed).
 // Nothing to build today: this only tells the newcomer which Node the scripts will use.
 console.log(`socialdesk: scripts run with Node ${process.version}`);

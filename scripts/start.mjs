@@ -8,7 +8,7 @@ const { binary, reason } = electronBinary();
 
 if (!binary) {
   console.log(
-    `Electron is not available here (its download failed: ${reason}); starting Socialdesk in the browser shell instead.`,
+    `Electron is not available here (${reason}); starting Socialdesk in the browser shell instead.`,
   );
   const web = spawnSync(
     process.execPath,

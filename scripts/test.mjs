@@ -1,8 +1,11 @@
-// `npm test`: type check, lint, unit and integration tests, build, end-to-end tests; then one
-// closing line "N passed, N failed, N skipped" over every test that ran.
+// `npm test`: type check, lint, format check, unit and integration tests, build, end-to-end tests;
+// then one closing line "N passed, N failed, N skipped" over every test that ran.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { electronBinary } from './electron-binary.mjs';
+import { canRunKeyringSession, inKeyringSession } from './keyring-session.mjs';
 
 const root = join(import.meta.dirname, '..');
 const bin = (name) => join(root, 'node_modules', '.bin', process.platform === 'win32' ? `${name}.cmd` : name);
@@ -10,33 +13,28 @@ const results = join(root, '.cache', 'test-results');
 rmSync(results, { recursive: true, force: true });
 mkdirSync(results, { recursive: true });
 
-/**
- * The keychain tests need a Secret Service. On Linux without a session bus, run the tests
- * inside a private D-Bus session with an unlocked gnome-keyring, as a desktop session would have.
- */
-function withKeyring(command) {
-  const canStart =
-    process.platform === 'linux' &&
-    !process.env.DBUS_SESSION_BUS_ADDRESS &&
-    has('dbus-run-session') &&
-    has('gnome-keyring-daemon');
-  if (!canStart) return command;
-  const quoted = command.map((part) => `'${part.replaceAll("'", "'\\''")}'`).join(' ');
-  // A keyring folder of the run's own: the password below always unlocks it, whatever keyrings
-  // the user or an earlier session left, and no test entry lands among the user's own.
-  const keyrings = join(results, 'keyring-data');
-  const unlock = `printf socialdesk | gnome-keyring-daemon --unlock --components=secrets >/dev/null`;
-  return [
-    'dbus-run-session',
-    '--',
-    'sh',
-    '-c',
-    `export XDG_DATA_HOME='${keyrings}' && ${unlock} && exec ${quoted}`,
-  ];
-}
+// The keyring's files in the run's own folder; its sockets under the temp folder, whose short
+// path fits a socket name wherever the checkout lives.
+const keyringFolders = canRunKeyringSession()
+  ? {
+      dataHome: join(results, 'keyring-data'),
+      controlDir: mkdtempSync(join(tmpdir(), 'socialdesk-keyring-')),
+    }
+  : null;
+const withKeyring = (command) => (keyringFolders ? inKeyringSession(command, keyringFolders) : command);
 
 function has(program) {
   return spawnSync('sh', ['-c', `command -v ${program}`], { stdio: 'ignore' }).status === 0;
+}
+
+/**
+ * The Electron smoke test opens a real window. On Linux without a display (CI, ssh), give the
+ * end-to-end run a virtual one, where there is an Electron binary to run at all.
+ */
+function withDisplay(command) {
+  const needsDisplay = process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY;
+  if (!needsDisplay || !has('xvfb-run') || !electronBinary({ download: false }).binary) return command;
+  return ['xvfb-run', '-a', ...command];
 }
 
 const steps = [
@@ -55,7 +53,7 @@ const steps = [
     ]),
   ],
   ['build', [bin('electron-vite'), 'build']],
-  ['end-to-end tests', withKeyring([bin('playwright'), 'test'])],
+  ['end-to-end tests', withDisplay(withKeyring([bin('playwright'), 'test']))],
 ];
 
 let failedStep = null;
@@ -83,6 +81,7 @@ if (existsSync(playwright)) {
   counts.failed += stats.unexpected;
   counts.skipped += stats.skipped;
 }
+if (keyringFolders) rmSync(keyringFolders.controlDir, { recursive: true, force: true });
 if (failedStep) console.log(`\nnpm test stopped: the ${failedStep} step failed.`);
 console.log(`\n${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
 process.exit(failedStep ? 1 : 0);

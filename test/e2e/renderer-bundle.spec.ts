@@ -2,7 +2,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
 
-// Runs after the build: the renderer bundle must not reach for Node or Electron.
+// Runs after the build: the renderer bundle must not reach for Node or Electron. A backstop only:
+// a production build replaces a Node built-in with an empty stub that leaves no trace here, so
+// the guard plugin in electron.vite.config.ts fails the build on such imports in the first place.
 const assets = resolve(import.meta.dirname, '../../out/renderer');
 
 function files(dir: string): string[] {
