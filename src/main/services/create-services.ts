@@ -5,6 +5,7 @@ import { createProfilesService, type ProfilesBackend } from './accounts/profiles
 import { SecretStore } from './accounts/secret-store.ts';
 import { createAppHandlers } from './app/app-handlers.ts';
 import { createSettingsService, type PreferencesBackend } from './app/settings-service.ts';
+import { warnDiagnostic } from './api/lenient.ts';
 import type { Handlers } from './dispatch.ts';
 import { EventBus } from './event-bus.ts';
 import type { Platform } from './platform.ts';
@@ -21,6 +22,8 @@ export interface ServicesOptions {
   keychainService?: string;
   /** The token store; by default the OS keychain under `keychainService`. */
   secrets?: SecretStore;
+  /** The API clients' fetch; tests pass one that edits answers as an odd service would. */
+  fetch?: typeof globalThis.fetch;
 }
 
 export interface Services {
@@ -44,6 +47,8 @@ export function createServices(options: ServicesOptions): Services {
     profiles,
     secrets,
     onRateStatus: (status) => events.emit('rate:status', status),
+    onDiagnostic: warnDiagnostic,
+    fetch: options.fetch,
   });
   const localSandbox = options.localSandbox ?? createLocalSandboxStarter(options.platform.userDataDir);
   const handlers: Handlers = {

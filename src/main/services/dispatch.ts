@@ -19,8 +19,9 @@ export type Handlers = HandlerMap<Calls>;
 
 /**
  * Runs one call for either shell: checks the name, validates the input against the contract's
- * schema, and turns every failure into a typed error envelope. Unexpected errors are logged
- * here with the call name only, never the input, because inputs may hold a token.
+ * schema, answers only what the output schema lets through, and turns every failure into a
+ * typed error envelope. Unexpected errors are logged here with the call name only, never the
+ * input, because inputs may hold a token.
  */
 export async function dispatch(
   handlers: Handlers,
@@ -35,18 +36,33 @@ export async function dispatch(
   }
   const parsed = calls[name].input.safeParse(rawInput);
   if (!parsed.success) return { ok: false, error: invalidInput(parsed.error) };
+  let value: unknown;
   try {
     const handler = handlers[name] as (input: unknown) => Promise<unknown>;
-    return { ok: true, value: await handler(parsed.data) };
+    value = await handler(parsed.data);
   } catch (error) {
     if (error instanceof ContractCallError) return { ok: false, error: error.toJSON() };
     console.error(
       `socialdesk: call ${name as CallName} failed:`,
       error instanceof Error ? error.message : error,
     );
-    return {
-      ok: false,
-      error: { code: 'internal', message: 'Something went wrong in Socialdesk.', fieldErrors: {} },
-    };
+    return internalError();
   }
+  // The answer goes through the call's output schema too: its objects drop keys the contract does
+  // not name, so a stray field (a token a service carried along) never crosses to the renderer.
+  const output = calls[name].output.safeParse(value);
+  if (!output.success) {
+    // Paths only: the values are the very thing that must not reach a log.
+    const paths = output.error.issues.map((issue) => issue.path.map(String).join('.') || '(root)');
+    console.error(`socialdesk: call ${name} answered outside its contract at ${paths.join(', ')}`);
+    return internalError();
+  }
+  return { ok: true, value: output.data };
+}
+
+function internalError(): CallResult<never> {
+  return {
+    ok: false,
+    error: { code: 'internal', message: 'Something went wrong in Socialdesk.', fieldErrors: {} },
+  };
 }

@@ -29,11 +29,9 @@ export function createAccountHandlers(deps: AccountHandlerDeps): HandlerMap<type
     'accounts:update': (input) => profiles.update(input),
     'accounts:remove': ({ id }) => profiles.remove(id),
     'accounts:switch': ({ id }) => profiles.switchTo(id),
-    'accounts:keychain-status': () => secrets.keychainStatus(),
-    'accounts:rate-status': async () => {
-      const active = profiles.active();
-      return active ? clients.gateOf(active.id).status() : { limit: 0, remaining: 0, resetAt: 0, queued: 0 };
-    },
+    // Probed again on each ask: a keychain unlocked (or started) after launch is found then.
+    'accounts:keychain-status': () => secrets.recheckKeychain(),
+    'accounts:rate-status': async () => clients.activeStatus(),
 
     'accounts:test': async (input) => {
       if ('id' in input) {

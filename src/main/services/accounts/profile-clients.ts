@@ -20,41 +20,73 @@ export interface ProfileClients {
   /** The client of the active profile; throws a ContractCallError when there is none. */
   active(): ApiClient;
   forProfile(id: string): ApiClient;
-  /** A client for values not saved yet (the form's "Test connection"), with its own gate. */
+  /** A client for values not saved yet (the form's "Test connection"), on its service's gate. */
   draft(baseUrls: ProfileBaseUrls, token: string): ApiClient;
   gateOf(id: string): RateGate;
+  /** What the meter shows: the active profile's gate, or `unknownRateStatus` with no profile. */
+  activeStatus(): RateStatus;
+}
+
+/** No limit heard yet (or no profile): the meter hides. */
+export const unknownRateStatus: RateStatus = Object.freeze({ limit: 0, remaining: 0, resetAt: 0, queued: 0 });
+
+/**
+ * Which service a set of base URLs addresses: the distinct origins of its four areas. Profiles
+ * that agree on them share a gate. Tokens are not part of the key, though the limit belongs to the
+ * application behind a token: two applications on one service sharing a gate only go slower,
+ * while two gates for one application would overrun its limit.
+ */
+function serviceKey(baseUrls: ProfileBaseUrls): string {
+  const origins = new Set(Object.values(baseUrls).map((url) => new URL(url).origin));
+  return [...origins].sort().join(' ');
 }
 
 /**
  * One API client per profile, built on demand and rebuilt when the profile changes; one rate
- * gate per profile, kept across rebuilds, because the limit belongs to the application behind
- * the token and every call of that application must pass the same gate.
+ * gate per service, kept across rebuilds and shared by every profile and draft test on it,
+ * because every call that counts against the same limit must pass the same gate.
  */
 export function createProfileClients(deps: ProfileClientsDeps): ProfileClients {
   const gates = new Map<string, RateGate>();
   const clients = new Map<string, ApiClient>();
 
-  deps.profiles.onChange((stored) => {
+  // Gates are never dropped: a service's gate may still be holding after a 429 when a profile on
+  // it is removed and added again, and there are only as many as services the user named.
+  deps.profiles.onChange(() => {
     clients.clear();
-    const ids = new Set(stored.list.map((p) => p.id));
-    for (const id of gates.keys()) if (!ids.has(id)) gates.delete(id);
-    const gate = stored.activeId ? gates.get(stored.activeId) : undefined;
-    if (gate) deps.onRateStatus?.(gate.status());
+    // Always: a profile on a service not heard from yet (or none at all) must clear the meter
+    // rather than leave the previous profile's numbers on it.
+    deps.onRateStatus?.(activeStatus());
   });
 
-  function gateOf(id: string): RateGate {
-    let gate = gates.get(id);
+  function activeKey(): string | undefined {
+    const active = deps.profiles.active();
+    return active ? serviceKey(active.baseUrls) : undefined;
+  }
+
+  function gateFor(baseUrls: ProfileBaseUrls): RateGate {
+    const key = serviceKey(baseUrls);
+    let gate = gates.get(key);
     if (!gate) {
       gate = new RateGate({
         clock: deps.clock,
-        // Only the active profile drives the meter; a test of another profile must not move it.
+        // Only the active profile's service drives the meter; a test elsewhere must not move it.
         onStatus: (status) => {
-          if (deps.profiles.active()?.id === id) deps.onRateStatus?.(status);
+          if (activeKey() === key) deps.onRateStatus?.(status);
         },
       });
-      gates.set(id, gate);
+      gates.set(key, gate);
     }
     return gate;
+  }
+
+  function gateOf(id: string): RateGate {
+    return gateFor(deps.profiles.get(id).baseUrls);
+  }
+
+  function activeStatus(): RateStatus {
+    const active = deps.profiles.active();
+    return active ? gateFor(active.baseUrls).status() : unknownRateStatus;
   }
 
   function forProfile(id: string): ApiClient {
@@ -64,7 +96,7 @@ export function createProfileClients(deps: ProfileClientsDeps): ProfileClients {
       client = createApiClient({
         baseUrls: profile.baseUrls,
         getToken: () => deps.secrets.get(id),
-        gate: gateOf(id),
+        gate: gateFor(profile.baseUrls),
         fetch: deps.fetch,
         onDiagnostic: deps.onDiagnostic,
       });
@@ -90,11 +122,12 @@ export function createProfileClients(deps: ProfileClientsDeps): ProfileClients {
       return createApiClient({
         baseUrls,
         getToken: () => token,
-        gate: new RateGate({ clock: deps.clock }),
+        gate: gateFor(baseUrls),
         fetch: deps.fetch,
         onDiagnostic: deps.onDiagnostic,
       });
     },
     gateOf,
+    activeStatus,
   };
 }

@@ -63,6 +63,17 @@ export class SecretStore {
     return (this.#status ??= this.#probe());
   }
 
+  /**
+   * Probes the keychain again and remembers the new answer, for when the user asks: a keychain
+   * unlocked or started after launch is then used from the next save or read on.
+   */
+  recheckKeychain(): Promise<KeychainStatus> {
+    // After any probe still running: two at once would delete each other's probe entry.
+    const previous = this.#status ?? Promise.resolve();
+    this.#status = previous.then(() => this.#probe());
+    return this.#status;
+  }
+
   async keychainAvailable(): Promise<boolean> {
     return (await this.keychainStatus()).available;
   }

@@ -4,6 +4,7 @@ import {
   campaignSchema,
   campaignStatsOverviewSchema,
   type Campaign,
+  type CampaignAd,
   type CampaignAddMedia,
   type CampaignAdsSearchInput,
   type CampaignAdsSearchResult,
@@ -35,6 +36,22 @@ export function createCampaignsApi(http: HttpClient) {
     query,
     schema: campaignListSchema,
     signal: options.signal,
+  });
+
+  const adsSearchSpec = (
+    brandId: number,
+    campaignId: number,
+    body: CampaignAdsSearchInput,
+    options: CallOptions,
+  ): RequestSpec => ({
+    operation: 'campaigns.searchAds',
+    area: 'library',
+    method: 'POST',
+    path: `${campaignPath(brandId, campaignId)}/ads/search`,
+    json: body,
+    schema: campaignAdsSearchResultSchema,
+    signal: options.signal,
+    readOnly: true,
   });
 
   return {
@@ -74,23 +91,27 @@ export function createCampaignsApi(http: HttpClient) {
       return walkItems(http, listSpec(brandId, query, options));
     },
 
-    /** Op 3: search the ads of a campaign (a POST that only reads, so it may be retried). */
+    /** Op 3: one page of a campaign's ads (a POST that only reads, so it may be retried). */
     searchAds(
       brandId: number,
       campaignId: number,
       body: CampaignAdsSearchInput,
       options: CallOptions = {},
     ): Promise<CampaignAdsSearchResult> {
-      return http.send({
-        operation: 'campaigns.searchAds',
-        area: 'library',
-        method: 'POST',
-        path: `${campaignPath(brandId, campaignId)}/ads/search`,
-        json: body,
-        schema: campaignAdsSearchResultSchema,
-        signal: options.signal,
-        readOnly: true,
-      });
+      return http.send(adsSearchSpec(brandId, campaignId, body, options));
+    },
+
+    /**
+     * Op 3, every page: yields each ad, following `paging.next`. Each page POSTs the same body
+     * to the next link; the link's `limit` and `offset` (query) win over the body's.
+     */
+    iterateAds(
+      brandId: number,
+      campaignId: number,
+      body: CampaignAdsSearchInput,
+      options: CallOptions = {},
+    ): AsyncGenerator<CampaignAd> {
+      return walkItems(http, adsSearchSpec(brandId, campaignId, body, options));
     },
 
     /** Op 4: add owned media and galleries; named in the body and, as the interface asks, the query. */

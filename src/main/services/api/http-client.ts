@@ -1,6 +1,6 @@
 import ky, { isHTTPError, isNetworkError, isTimeoutError, type KyInstance } from 'ky';
 import type { z } from 'zod';
-import { toQueryParams, type QueryValue } from '../../../shared/domain/index.ts';
+import { toQueryParams, type ErrorObject, type QueryValue } from '../../../shared/domain/index.ts';
 import { ApiError, errorObjectFrom } from './api-error.ts';
 import { DiagnosticLog, readLeniently, type DiagnosticSink } from './lenient.ts';
 import type { RateGate, RateTicket } from './rate-gate.ts';
@@ -20,6 +20,8 @@ export interface HttpClientOptions {
   onDiagnostic?: DiagnosticSink;
   /** Retries of idempotent calls after a network error or a 5xx (default 2). */
   retryLimit?: number;
+  /** Wait before the first retry, doubling at each next one up to `maxMs` (default 300 ms, 5 s). */
+  backoff?: { firstMs: number; maxMs: number };
   /** Re-sends after a 429, each once the gate has waited for the reset (default 3). */
   throttledRetries?: number;
   /** Per attempt, for the answer's headers (default 15 s). */
@@ -153,15 +155,19 @@ export class HttpClient {
   }
 
   #retryFor(spec: RequestSpec) {
+    const { firstMs, maxMs } = this.#options.backoff ?? { firstMs: 300, maxMs: 5000 };
     return {
       limit: this.#options.retryLimit ?? 2,
       methods: spec.readOnly ? [...idempotentMethods, 'post'] : idempotentMethods,
       // 429 is left to the gate: ky would retry it on its own clock, without the skew correction.
       statusCodes: [500, 502, 503, 504],
       afterStatusCodes: [],
-      delay: (attempt: number) => 300 * 2 ** (attempt - 1),
-      backoffLimit: 5000,
-      jitter: true, // full jitter: clients failing together do not come back together
+      delay: (attempt: number) => Math.min(maxMs, firstMs * 2 ** (attempt - 1)),
+      backoffLimit: maxMs,
+      // "Equal jitter": half the delay fixed, half random. Clients failing together do not come
+      // back together, and unlike full jitter each wait is at least half its step, so the waits
+      // still grow and a struggling service gets the breathing room the backoff is for.
+      jitter: (delay: number) => delay / 2 + Math.random() * (delay / 2),
     };
   }
 
@@ -244,8 +250,7 @@ export class HttpClient {
     if (spec.signal?.aborted) throw spec.signal.reason;
     if (isHTTPError(error)) {
       const { status, statusText } = error.response;
-      const body = errorObjectFrom(status, statusText, error.data);
-      body.message = await this.#redact(body.message);
+      const body = await this.#redacted(errorObjectFrom(status, statusText, error.data));
       return new ApiError({ kind: 'http', operation, status, body, message: body.message });
     }
     if (isTimeoutError(error)) {
@@ -257,10 +262,18 @@ export class HttpClient {
     throw error; // not from ky, so it holds no request: a bug of ours, left as it is
   }
 
-  /** A service message that quotes the token (some echo the header) must not carry it further. */
-  async #redact(message: string): Promise<string> {
+  /**
+   * A service that quotes the token (some echo the header, in the message or beside a field)
+   * must not carry it further: the error object reaches forms, the renderer and logs. Keys
+   * beside the four of the error object are dropped, as nothing reads them.
+   */
+  async #redacted(body: ErrorObject): Promise<ErrorObject> {
     const token = await this.#options.getToken();
-    return token && token.length >= 4 ? message.split(token).join('[token]') : message;
+    const redact = (text: string) => (token && token.length >= 4 ? text.split(token).join('[token]') : text);
+    const errors = Object.fromEntries(
+      Object.entries(body.errors).map(([field, messages]) => [redact(field), messages.map(redact)]),
+    );
+    return { code: body.code, errors, message: redact(body.message), status: redact(body.status) };
   }
 }
 

@@ -68,3 +68,12 @@ export class DiagnosticLog {
     return this.#entries;
   }
 }
+
+/**
+ * The main-side log of diagnostics: the operation and the field paths, never the values (an
+ * answer may carry personal data, or a token a service echoed).
+ */
+export const warnDiagnostic: DiagnosticSink = (diagnostic) => {
+  const paths = [...new Set(diagnostic.issues.map((issue) => issue.path))];
+  console.warn(`socialdesk: ${diagnostic.operation} answered unlike the interface at ${paths.join(', ')}`);
+};

@@ -11,10 +11,12 @@ import { RateWindow } from './rate-window.ts';
  * How it works: every answer tells the gate the window's limit, the calls left and the reset.
  * The gate spreads the calls left over the time left (see RateWindow), stops at zero until the
  * reset (server time mapped to local time), and after the reset sends one probe to learn the
- * new window before pacing again. Before any answer it allows a few calls in flight. A 429 holds
- * every call counted in that window until the reset. A call names its operation (`key`); when
- * answers for an operation announce a lower limit than the application's, that operation is also
- * counted in that stricter window, so a report export does not slow the inbox down.
+ * new window before pacing again. Before any answer it allows a few calls in flight. A call
+ * names its operation (`key`); when answers for an operation announce a lower limit than the
+ * application's, that operation is also counted and paced in that stricter window, so a report
+ * export using up its own budget does not slow the inbox down. A 429, though, holds every call
+ * until its reset, whichever window it came from: the service then refuses every request of the
+ * application until that reset (conventions §4), so any call sent meanwhile would be wasted.
  */
 
 export interface RateStatus {
@@ -92,6 +94,8 @@ export class RateGate {
   #rttMs = 0;
   /** Extra margin learned from 429s that came after the gate thought the window was over. */
   #learnedLagMs = 0;
+  /** Local ms until which a 429 holds every call, whatever its window. */
+  #heldUntil = 0;
   readonly #queue: Waiter[] = [];
   #cancelTimer: (() => void) | undefined;
   #timerAt = Number.POSITIVE_INFINITY;
@@ -126,9 +130,14 @@ export class RateGate {
 
   status(): RateStatus {
     const app = this.#app;
+    const now = this.#clock.now();
+    // Held after a 429: nothing goes until the hold ends, whatever the application's window says.
+    if (this.#heldUntil > now) {
+      return { limit: app.limit, remaining: 0, resetAt: this.#heldUntil, queued: this.#queue.length };
+    }
     return {
       limit: app.limit,
-      remaining: app.isCurrent(this.#clock.now()) ? app.budget : app.limit,
+      remaining: app.isCurrent(now) ? app.budget : app.limit,
       resetAt: app.windowReset === undefined ? 0 : app.resetAt,
       queued: this.#queue.length,
     };
@@ -142,7 +151,7 @@ export class RateGate {
   }
 
   #readyAt(key: string, now: number): number {
-    let at = now;
+    let at = Math.max(now, this.#heldUntil);
     for (const window of this.#windowsFor(key)) {
       const probes = window.limit === 0 ? this.#initialInFlight : 1;
       at = Math.max(at, window.readyAt(now, probes));
@@ -222,7 +231,9 @@ export class RateGate {
       this.#learnedLagMs = Math.min(maxLearnedLagMs, this.#learnedLagMs + 250);
       resetAt = now + this.#marginMs + this.#learnedLagMs;
     }
-    window.observe(now, { remaining, reset, resetAt, paceEnd, throttled });
+    const current = window.observe(now, { remaining, reset, resetAt, paceEnd, throttled });
+    // A late 429 from a window already over teaches nothing, and holds nothing either.
+    if (throttled && current) this.#heldUntil = Math.max(this.#heldUntil, resetAt);
   }
 
   #setTimer(at: number): void {

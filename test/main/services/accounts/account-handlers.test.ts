@@ -4,10 +4,18 @@ import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { accountCalls } from '../../../../src/shared/contract/account-calls.ts';
 import { createAccountHandlers } from '../../../../src/main/services/accounts/account-handlers.ts';
-import { createProfileClients } from '../../../../src/main/services/accounts/profile-clients.ts';
+import {
+  createProfileClients,
+  unknownRateStatus,
+} from '../../../../src/main/services/accounts/profile-clients.ts';
+import {
+  createProfilesService,
+  type StoredProfiles,
+} from '../../../../src/main/services/accounts/profiles.ts';
+import { SecretStore, type KeychainEntry } from '../../../../src/main/services/accounts/secret-store.ts';
 import type { RateStatus } from '../../../../src/main/services/api/rate-gate.ts';
 import { startSandbox, type RunningSandbox } from '../../../../src/sandbox/start.ts';
-import { createAccountsFixture, type AccountsFixture } from '../support/accounts-fixture.ts';
+import { createAccountsFixture, exampleUrls, type AccountsFixture } from '../support/accounts-fixture.ts';
 import { sandboxForThisFile, startTestSandbox } from '../support/sandbox.ts';
 
 /**
@@ -158,5 +166,145 @@ describe('accounts: profiles and the active client', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('accounts: the rate meter', () => {
+  it("pushes the active profile's status on every change, and an unknown one where nothing was heard yet", async () => {
+    const { call, clients, statuses } = await setup();
+    const onSandbox = await call('accounts:add', {
+      name: 'Sandbox',
+      baseUrls: sandbox.urls,
+      brandIds: [sandbox.brands[0]],
+      token: sandbox.tokens.user,
+      tokenStore: store,
+    });
+    await clients.active().community.listTags([sandbox.brands[0]!]);
+    expect(statuses.at(-1)).toMatchObject({ limit: 1000 });
+
+    /** Runs a change and returns the one status it pushed. */
+    const pushedBy = async (change: () => Promise<unknown>) => {
+      const before = statuses.length;
+      await change();
+      expect(statuses.length).toBeGreaterThan(before);
+      return statuses.at(-1);
+    };
+
+    // Another service, not called yet: the meter must not keep showing the sandbox's numbers.
+    const elsewhere = await call('accounts:add', {
+      name: 'Elsewhere',
+      baseUrls: exampleUrls,
+      brandIds: [1],
+      token: 'not-a-real-token',
+      tokenStore: 'session',
+    });
+    expect(statuses.at(-1)).toEqual(unknownRateStatus);
+    expect(await call('accounts:rate-status', undefined)).toEqual(unknownRateStatus);
+
+    expect(await pushedBy(() => call('accounts:switch', { id: onSandbox.id }))).toMatchObject({
+      limit: 1000,
+    });
+    expect(await pushedBy(() => call('accounts:remove', { id: onSandbox.id }))).toEqual(unknownRateStatus);
+    expect(await pushedBy(() => call('accounts:remove', { id: elsewhere.id }))).toEqual(unknownRateStatus);
+    expect(await call('accounts:rate-status', undefined)).toEqual(unknownRateStatus);
+  });
+});
+
+describe('accounts: one rate gate per service', () => {
+  it('shares one gate between profiles and draft tests on the same service', async () => {
+    // A window of an hour, so the counts below cannot straddle two windows.
+    const service = await startTestSandbox({ rateWindow: 3600 });
+    try {
+      const { call, clients } = await setup();
+      const values = { baseUrls: service.urls, brandIds: service.brands, tokenStore: store };
+      const agency = await call('accounts:add', { name: 'Agency', token: service.tokens.user, ...values });
+      const bot = await call('accounts:add', {
+        name: 'Service account',
+        token: service.tokens.application,
+        activate: false,
+        ...values,
+      });
+
+      await clients.forProfile(agency.id).community.listTags(service.brands);
+      const left = clients.gateOf(agency.id).status().remaining;
+      expect(left).toBeGreaterThan(900);
+
+      // Both tokens belong to one application: the service counts their calls in one window.
+      await clients.forProfile(bot.id).community.listTags(service.brands);
+      await clients.forProfile(bot.id).community.listTags(service.brands);
+      expect(clients.gateOf(agency.id).status().remaining).toBe(left - 2);
+
+      const test = await call('accounts:test', {
+        baseUrls: service.urls,
+        brandIds: service.brands,
+        token: service.tokens.user,
+      });
+      expect(test).toMatchObject({ ok: true, rate: { remaining: left - 3 } });
+      expect(clients.gateOf(agency.id).status().remaining).toBe(left - 3);
+    } finally {
+      await service.close();
+    }
+  });
+
+  it('keeps separate gates for separate services', async () => {
+    const { call, clients } = await setup();
+    const here = await call('accounts:add', {
+      name: 'Here',
+      baseUrls: sandbox.urls,
+      brandIds: [sandbox.brands[0]],
+      token: sandbox.tokens.user,
+      tokenStore: store,
+    });
+    const there = await call('accounts:add', {
+      name: 'There',
+      baseUrls: exampleUrls,
+      brandIds: [1],
+      token: 'not-a-real-token',
+      tokenStore: 'session',
+    });
+    await clients.forProfile(here.id).community.listTags([sandbox.brands[0]!]);
+    expect(clients.gateOf(here.id).status().limit).toBe(1000);
+    expect(clients.gateOf(there.id).status()).toEqual(unknownRateStatus);
+  });
+});
+
+describe('accounts: keychain status', () => {
+  it('looks for the keychain again when asked, so one unlocked after launch is used', async () => {
+    // A keychain that refuses until the user unlocks it: an injected one, since a real Secret
+    // Service cannot be locked and unlocked from a test.
+    let locked = true;
+    const entries = new Map<string, string>();
+    const entry = (service: string, account: string): KeychainEntry => {
+      const key = `${service}/${account}`;
+      const guard = () => {
+        if (locked) throw new Error('The keyring is locked.');
+      };
+      return {
+        setPassword: async (password) => (guard(), void entries.set(key, password)),
+        getPassword: async () => (guard(), entries.get(key) ?? null),
+        deleteCredential: async () => (guard(), entries.delete(key)),
+      };
+    };
+    const secrets = new SecretStore({ service: 'Socialdesk-test-unlock', entry });
+    let stored: StoredProfiles | undefined;
+    const profiles = createProfilesService({
+      store: { get: () => stored, set: (_key, value) => (stored = value) },
+      secrets,
+    });
+    const clients = createProfileClients({ profiles, secrets });
+    const handlers = createAccountHandlers({ profiles, secrets, clients });
+
+    expect((await handlers['accounts:list'](undefined)).keychain).toMatchObject({ available: false });
+    locked = false;
+    expect(await handlers['accounts:keychain-status'](undefined)).toEqual({ available: true });
+    const added = await handlers['accounts:add']({
+      name: 'After unlock',
+      baseUrls: exampleUrls,
+      brandIds: [1],
+      token: 'kept-in-the-keychain',
+      tokenStore: 'keychain',
+      activate: true,
+    });
+    expect(entries.get(`Socialdesk-test-unlock/${added.id}`)).toBe('kept-in-the-keychain');
   });
 });

@@ -35,6 +35,18 @@ describe('ApiError mapping, status by status', () => {
     { status: 403, code: 'forbidden', call: () => client.community.listTags([sandbox.foreignBrand]) },
     { status: 404, code: 'not_found', call: () => client.scheduler.get('twitter', 987_654) },
     {
+      // No typed call sends a wrong method: a raw request does, as a newer client might.
+      status: 405,
+      code: 'service_error',
+      call: () =>
+        client.http.send({
+          operation: 'campaigns.raw',
+          area: 'library',
+          method: 'DELETE',
+          path: `brands/${brand}/campaigns`,
+        }),
+    },
+    {
       status: 410,
       code: 'service_error',
       call: () =>
@@ -64,6 +76,34 @@ describe('ApiError mapping, status by status', () => {
       expect(contract).toMatchObject({ code, status, message: error.body.message });
     },
   );
+
+  it('500 becomes an ApiError with the error object, then "service_error"', async () => {
+    // Every request of this sandbox meets a fault; some of them a 500 (others drop or run late).
+    const failing = await startTestSandbox({ faults: 1, faultSlowMs: 1, seed: 3 });
+    try {
+      const once = createApiClient({
+        baseUrls: failing.urls,
+        getToken: () => failing.tokens.user,
+        gate: new RateGate(),
+        retryLimit: 0,
+      });
+      let error: unknown;
+      for (let i = 0; i < 30 && !(error instanceof ApiError && error.status === 500); i++) {
+        error = await once.campaigns.list(brand, { limit: 1 }).catch((e: unknown) => e);
+      }
+      expect(error).toBeInstanceOf(ApiError);
+      expect(error).toMatchObject({ kind: 'http', status: 500, body: { code: 500 } });
+      const apiError = error as ApiError;
+      expect(toContractError(apiError)).toMatchObject({
+        code: 'service_error',
+        status: 500,
+        message: apiError.body.message,
+      });
+      expect(apiError.body.message).toMatch(/server failure/i);
+    } finally {
+      await failing.close();
+    }
+  });
 
   it('409 keeps the message for the tag form and maps to "conflict"', async () => {
     const name = `Same ${crypto.randomUUID().slice(0, 6)}`;
@@ -99,6 +139,39 @@ describe('ApiError mapping, status by status', () => {
     ]) {
       expect(view).not.toContain(token);
       expect(view.toLowerCase()).not.toContain('authorization');
+    }
+  });
+
+  it('redacts the token where a service echoes it, in the message and in field errors', async () => {
+    const token = sandbox.tokens.user;
+    // A service (or a proxy before it) that quotes the header it refused beside a field.
+    const echoing = createApiClient({
+      baseUrls: sandbox.urls,
+      getToken: () => token,
+      gate: new RateGate(),
+      fetch: async (input, init) => {
+        const response = await fetch(input, init);
+        if (response.ok) return response;
+        const body = (await response.json()) as { message: string; errors: Record<string, string[]> };
+        body.message = `${body.message} (sent Bearer ${token})`;
+        body.errors.authorization = [`Bearer ${token} was read as yours.`];
+        body.errors[token] = ['Unknown field.'];
+        return Response.json(body, { status: response.status, headers: response.headers });
+      },
+    });
+    const error = await apiErrorOf(() =>
+      echoing.scheduler.create('threads', { brand_id: brand, text: 'x'.repeat(501) }),
+    );
+    expect(error.status).toBe(422);
+    expect(error.fieldErrors.text).toEqual([expect.stringMatching(/500/)]); // the form still gets its errors
+    expect(error.fieldErrors.authorization).toEqual(['Bearer [token] was read as yours.']);
+    expect(error.message).toContain('[token]');
+    for (const view of [
+      inspect(error, { depth: 20, showHidden: true }),
+      JSON.stringify(error.body),
+      JSON.stringify(toContractError(error)),
+    ]) {
+      expect(view).not.toContain(token);
     }
   });
 

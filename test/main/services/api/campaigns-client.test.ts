@@ -71,6 +71,29 @@ describe('campaigns client', () => {
     if (all.data.length > 1) expect(second.data[0]?.source_ad_id).toBe(all.data[1]?.source_ad_id);
   });
 
+  it('walks every page of an ads search, sending the same search to each next link', async () => {
+    const busiest = row<{ campaign_id: number; source: 'META_ADS' | 'TIKTOK_ADS'; n: number }>(
+      `SELECT a.campaign_id, a.source, COUNT(*) AS n FROM campaign_ads a JOIN campaigns c ON c.id = a.campaign_id
+       WHERE c.brand_id = ? GROUP BY a.campaign_id, a.source ORDER BY n DESC LIMIT 1`,
+      brand,
+    );
+    const search = { source: busiest.source, sort: '-spend' };
+    const onePage = await client.campaigns.searchAds(brand, busiest.campaign_id, { ...search, limit: 100 });
+    expect(onePage.paging.count).toBeGreaterThan(3); // several pages, or the walk proves little
+    // Four or five pages: enough to follow `next` several times, few enough to stay quick.
+    const limit = Math.max(1, Math.ceil(onePage.paging.count / 4) - 1);
+
+    const walked: string[] = [];
+    for await (const ad of client.campaigns.iterateAds(brand, busiest.campaign_id, { ...search, limit })) {
+      expect(ad.source).toBe(busiest.source);
+      walked.push(ad.source_ad_id);
+    }
+    expect(walked).toHaveLength(onePage.paging.count);
+    expect(new Set(walked).size).toBe(walked.length);
+    // Same order as one big page: every page kept the body's sort and source.
+    expect(walked.slice(0, 100)).toEqual(onePage.data.map((ad) => ad.source_ad_id));
+  });
+
   it('adds owned media to a campaign (204) and the campaign counts them', async () => {
     const campaign = row<{ id: number; number_of_media: number }>(
       'SELECT id FROM campaigns WHERE brand_id = ? LIMIT 1',

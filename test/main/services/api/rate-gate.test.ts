@@ -144,12 +144,13 @@ describe('rate gate (fake clock)', () => {
     expect(grants.length).toBeLessThanOrEqual(30);
   });
 
-  it('keeps a stricter endpoint limit to that endpoint: a throttled report does not hold the inbox', async () => {
+  it('keeps a stricter endpoint limit to that endpoint: a report budget used up does not hold the inbox', async () => {
     const clock = new FakeClock();
     const gate = new RateGate({ clock });
     const resetMs = Math.ceil((clock.now() + 60_000) / 1000) * 1000;
     (await gate.acquire('inbox')).complete(200, headers(clock, { limit: 1000, remaining: 999, resetMs }));
-    (await gate.acquire('reports.get')).complete(429, headers(clock, { limit: 60, remaining: 0, resetMs }));
+    // The last report call of the window, answered normally: the reports budget is spent.
+    (await gate.acquire('reports.get')).complete(200, headers(clock, { limit: 60, remaining: 0, resetMs }));
 
     const reports = track(gate, clock, 2, 'reports.get');
     const inbox = track(gate, clock, 3, 'inbox');
@@ -161,5 +162,24 @@ describe('rate gate (fake clock)', () => {
     expect(gate.status()).toMatchObject({ limit: 1000 }); // the meter shows the application's limit
     await clock.advance(resetMs - clock.now() + 200);
     expect(reports.length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('holds every call after a 429 from a stricter endpoint limit, the inbox too, until its reset', async () => {
+    const clock = new FakeClock();
+    const gate = new RateGate({ clock, resetMarginMs: 100 });
+    const resetMs = Math.ceil((clock.now() + 60_000) / 1000) * 1000;
+    (await gate.acquire('inbox')).complete(200, headers(clock, { limit: 1000, remaining: 999, resetMs }));
+    // The service throttles the whole application after any 429 (conventions §4).
+    (await gate.acquire('reports.get')).complete(429, headers(clock, { limit: 60, remaining: 0, resetMs }));
+
+    const inbox = track(gate, clock, 3, 'inbox');
+    await clock.advance(resetMs - clock.now() - 1);
+    expect(inbox).toHaveLength(0);
+    // The meter says why nothing moves, and until when.
+    expect(gate.status()).toMatchObject({ limit: 1000, remaining: 0, queued: 3 });
+    expect(gate.status().resetAt).toBeGreaterThanOrEqual(resetMs);
+
+    await clock.advance(200);
+    expect(inbox.length).toBeGreaterThanOrEqual(1);
   });
 });
