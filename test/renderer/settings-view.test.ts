@@ -1,5 +1,6 @@
 import { flushPromises, type VueWrapper } from '@vue/test-utils';
 import { describe, expect, it } from 'vitest';
+import { useSettingsStore, type ThemePreference } from '../../src/renderer/src/stores/settings-store.ts';
 import { fakeColorScheme } from './helpers/color-scheme.ts';
 import { createFakePreload } from './helpers/fake-preload.ts';
 import { freshPageForEachTest, mountApp, screenText } from './helpers/mount-app.ts';
@@ -68,25 +69,42 @@ describe('settings view', () => {
     expect(view.get('[data-testid="theme-hint"]').text()).toContain('dark');
   });
 
-  it('shows the error and its field errors when settings:update refuses, and keeps the old theme', async () => {
+  it('shows the error and its field errors when main refuses a theme it does not know', async () => {
+    const preload = createFakePreload({ settings: { theme: 'light' } }).install();
+    const { wrapper: view, pinia } = await mountApp('/settings');
+
+    // No button sends this; it stands for a renderer that drifted from the contract.
+    await useSettingsStore(pinia).setTheme('purple' as ThemePreference);
+    await flushPromises();
+
+    expect(preload.inputsOf('settings:update')).toEqual([{ theme: 'purple' }]);
+    const error = document.querySelector<HTMLElement>('[data-testid="call-error"]')!;
+    expect(error.dataset.code).toBe('invalid_input');
+    expect([...error.querySelectorAll('div, li')].map((line) => line.textContent)).toEqual([
+      'Invalid input. theme: Invalid option: expected one of "system"|"light"|"dark"',
+      'theme: Invalid option: expected one of "system"|"light"|"dark"',
+    ]);
+    expect(screenText()).toContain('Could not save the theme');
+    expect(preload.settings.theme).toBe('light');
+    expect(checkedTheme(view)).toBe('light');
+  });
+
+  it('keeps the old theme when main cannot store the new one', async () => {
     const preload = createFakePreload({ settings: { theme: 'light' } });
+    // What main's dispatch answers when the handler throws (the settings file cannot be written).
     preload.answer('settings:update', () => ({
       ok: false,
-      error: {
-        code: 'invalid_input',
-        message: 'Invalid input. theme: Invalid option',
-        fieldErrors: { theme: ['Invalid option: expected one of "system"|"light"|"dark"'] },
-      },
+      error: { code: 'internal', message: 'Something went wrong in Socialdesk.', fieldErrors: {} },
     }));
     const view = await open(preload);
 
     await view.get('[data-testid="theme-dark"]').trigger('click');
     await flushPromises();
 
-    const text = screenText();
-    expect(text).toContain('Could not save the theme');
-    expect(text).toContain('Invalid input. theme: Invalid option');
-    expect(text).toContain('theme: Invalid option: expected one of "system"|"light"|"dark"');
+    const error = document.querySelector<HTMLElement>('[data-testid="call-error"]')!;
+    expect(error.dataset.code).toBe('internal');
+    expect(error.textContent).toBe('Something went wrong in Socialdesk.');
+    expect(screenText()).toContain('Could not save the theme');
     expect(document.documentElement.dataset.theme).toBe('light');
     expect(checkedTheme(view)).toBe('light');
   });

@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { BrowserWindow, screen, shell, type WebFrameMain } from 'electron';
-import { isAllowedExternalUrl } from '../services/app/external-links.ts';
+import { createNavigationPolicy } from './navigation-policy.ts';
+import { createWindowStateSaver } from './window-state-saver.ts';
 import { DEFAULT_SIZE, restorableState, type WindowState } from './window-state.ts';
 
 export interface AppWindow {
@@ -40,50 +41,49 @@ export function createAppWindow(store: WindowStateStore): AppWindow {
       sandbox: true,
       nodeIntegration: false,
       webviewTag: false,
-      spellcheck: true,
+      // On Windows and Linux Chromium's spellchecker downloads its dictionaries from Google's CDN
+      // at start, a network call the user never asked for; macOS uses the OS checker, no download.
+      spellcheck: process.platform === 'darwin',
     },
   });
   if (saved?.maximized) window.maximize();
 
   const url = rendererUrl();
-  const origin = new URL(url).origin;
-  const isOwnPage = (target: string) => {
-    try {
-      const parsed = new URL(target);
-      // file:// URLs have the origin "null", so compare the file path for the built app.
-      return parsed.protocol === 'file:'
-        ? parsed.pathname === new URL(url).pathname
-        : parsed.origin === origin;
-    } catch {
-      return false;
-    }
-  };
+  const policy = createNavigationPolicy(url);
 
   // Navigation away from the app is never allowed; links to the networks open in the browser.
-  window.webContents.on('will-navigate', (event, target) => {
-    if (isOwnPage(target)) return;
+  window.webContents.on('will-navigate', (event) => {
+    const decision = policy.onNavigate(event.url);
+    if (decision === 'allow') return;
     event.preventDefault();
-    if (isAllowedExternalUrl(target)) void shell.openExternal(target);
+    if (decision === 'open-in-browser') void shell.openExternal(event.url);
   });
   window.webContents.setWindowOpenHandler(({ url: target }) => {
-    if (isAllowedExternalUrl(target)) void shell.openExternal(target);
+    if (policy.onWindowOpen(target) === 'open-in-browser') void shell.openExternal(target);
     return { action: 'deny' };
   });
-  window.webContents.on('will-attach-webview', (event) => event.preventDefault());
-
-  // Remember size and position; saved on close, which is when a user expects it to stick.
-  window.on('close', () => {
-    store.set('window', { bounds: window.getNormalBounds(), maximized: window.isMaximized() });
+  window.webContents.on('will-attach-webview', (event) => {
+    if (!policy.mayAttachWebview()) event.preventDefault();
   });
+
+  // Remember size and position: shortly after every change, so a crash keeps them, and on close.
+  const saver = createWindowStateSaver(
+    () =>
+      window.isDestroyed() ? null : { bounds: window.getNormalBounds(), maximized: window.isMaximized() },
+    (state) => store.set('window', state),
+  );
+  window.on('resize', saver.saveSoon);
+  window.on('move', saver.saveSoon);
+  window.on('maximize', saver.saveSoon);
+  window.on('unmaximize', saver.saveSoon);
+  window.on('close', saver.saveNow);
+  window.on('closed', saver.cancel);
   window.once('ready-to-show', () => window.show());
   void window.loadURL(url);
 
   return {
     window,
     isTrustedFrame: (frame) =>
-      frame !== null &&
-      frame.parent === null &&
-      frame === window.webContents.mainFrame &&
-      isOwnPage(frame.url),
+      !window.isDestroyed() && policy.isTrustedFrame(frame, window.webContents.mainFrame),
   };
 }

@@ -1,6 +1,7 @@
 import type { IpcMainInvokeEvent, WebFrameMain } from 'electron';
 import { describe, expect, it } from 'vitest';
 import { bindContract } from '../../../src/main/electron/ipc-binding.ts';
+import { createNavigationPolicy } from '../../../src/main/electron/navigation-policy.ts';
 import { createAppHandlers } from '../../../src/main/services/app/app-handlers.ts';
 import { createSettingsService } from '../../../src/main/services/app/settings-service.ts';
 import type { Handlers } from '../../../src/main/services/dispatch.ts';
@@ -18,8 +19,11 @@ function fakeIpcMain() {
   };
 }
 
-const ownFrame = { url: 'file:///app/out/renderer/index.html', parent: null } as unknown as WebFrameMain;
-const foreignFrame = { url: 'https://example.com/', parent: null } as unknown as WebFrameMain;
+const appUrl = 'file:///app/out/renderer/index.html';
+const frame = (url: string, parent: WebFrameMain | null = null) =>
+  ({ url, parent, isDestroyed: () => false }) as unknown as WebFrameMain;
+/** The window's main frame: the only sender the real check (window.ts wires the same) answers. */
+const ownFrame = frame(`${appUrl}#/settings`);
 
 function setup() {
   const saved = new Map<string, unknown>();
@@ -37,9 +41,10 @@ function setup() {
     settings,
   }) as Handlers;
   const ipc = fakeIpcMain();
-  const unbind = bindContract(ipc, handlers, (frame) => frame === ownFrame);
-  const invoke = (channel: string, input: unknown, frame = ownFrame) =>
-    ipc.listeners.get(channel)!({ senderFrame: frame } as IpcMainInvokeEvent, input);
+  const policy = createNavigationPolicy(appUrl);
+  const unbind = bindContract(ipc, handlers, (sender) => policy.isTrustedFrame(sender, ownFrame));
+  const invoke = (channel: string, input: unknown, sender: WebFrameMain | null = ownFrame) =>
+    ipc.listeners.get(channel)!({ senderFrame: sender } as IpcMainInvokeEvent, input);
   return { ipc, unbind, invoke, saved };
 }
 
@@ -79,12 +84,18 @@ describe('Electron contract binding', () => {
     expect(saved.has('preferences')).toBe(false);
   });
 
-  it('refuses a call from a frame that is not the app window', async () => {
-    const { invoke } = setup();
-    const answer = (await invoke('settings:get', undefined, foreignFrame)) as {
-      ok: false;
-      error: { code: string };
+  it('refuses a call from a frame that is not the app window, and changes nothing', async () => {
+    const { invoke, saved } = setup();
+    const senders = {
+      'a foreign page': frame('https://example.com/'),
+      'an iframe of the app page': frame(appUrl, ownFrame),
+      'another file on disk': frame('file:///home/user/Downloads/page.html'),
+      'a frame that is gone': null,
     };
-    expect(answer).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    for (const [who, sender] of Object.entries(senders)) {
+      const answer = await invoke('settings:update', { theme: 'dark' }, sender);
+      expect(answer, who).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    }
+    expect(saved.has('preferences')).toBe(false);
   });
 });

@@ -10,7 +10,7 @@ import {
   type EventPayload,
   type PreloadApi,
 } from '../../../src/shared/contract/index.ts';
-import { defaultSettings, settingsUpdateSchema, type Settings } from '../../../src/shared/settings.ts';
+import { defaultSettings, type Settings } from '../../../src/shared/settings.ts';
 import { createFakeAccounts, type FakeAccountsInit } from './fake-accounts.ts';
 
 type Answer<K extends CallName> = (
@@ -40,11 +40,9 @@ export function createFakePreload(
   const answers: { [K in CallName]: Answer<K> } = {
     'app:info': () => ({ ok: true, value: initial.info ?? sampleInfo }),
     'settings:get': () => ({ ok: true, value: settings }),
+    // Reached with input that passed the contract's schema (see `answer`), as in main.
     'settings:update': (input) => {
-      const parsed = settingsUpdateSchema.safeParse(input);
-      if (!parsed.success)
-        return { ok: false, error: { code: 'invalid_input', message: 'Invalid input.', fieldErrors: {} } };
-      settings = { ...settings, ...parsed.data };
+      settings = { ...settings, ...input };
       return { ok: true, value: settings };
     },
     ...accounts.answers,
@@ -54,7 +52,9 @@ export function createFakePreload(
     received.push({ name, input });
     const override = overrides.get(name) as ((input: unknown) => unknown) | undefined;
     if (override) return Promise.resolve(override(input));
-    // Main validates every input against the contract before its handler runs; so does the fake.
+    // Main's dispatch validates every input against the call's contract schema before its handler
+    // runs; so does the fake, with the same schema and the same `invalidInput` error, so the
+    // renderer is tested against the error a user would really see.
     const parsed = calls[name].input.safeParse(input);
     if (!parsed.success) return Promise.resolve({ ok: false, error: invalidInput(parsed.error) });
     const handler = answers[name] as (input: unknown) => unknown;

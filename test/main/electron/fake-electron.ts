@@ -1,0 +1,93 @@
+import { EventEmitter } from 'node:events';
+import type { BrowserWindowConstructorOptions, Rectangle, WindowOpenHandlerResponse } from 'electron';
+import { vi } from 'vitest';
+import type { FrameInfo } from '../../../src/main/electron/navigation-policy.ts';
+
+/**
+ * The parts of Electron that window.ts uses, for `vi.mock('electron', () => import('./fake-electron.ts'))`:
+ * the Electron binary cannot be installed everywhere the tests run. Events are plain EventEmitter
+ * events, emitted by the test the way Electron would emit them.
+ */
+
+class FakeFrame implements FrameInfo {
+  url = '';
+  parent = null;
+  destroyed = false;
+  isDestroyed() {
+    return this.destroyed;
+  }
+}
+
+class FakeWebContents extends EventEmitter {
+  readonly mainFrame = new FakeFrame();
+  windowOpenHandler: ((details: { url: string }) => WindowOpenHandlerResponse) | undefined;
+
+  setWindowOpenHandler(handler: (details: { url: string }) => WindowOpenHandlerResponse) {
+    this.windowOpenHandler = handler;
+  }
+
+  /** Emits `name` with an event a handler may cancel; answers whether it did. */
+  emitCancelable(name: string, fields: object = {}): boolean {
+    let prevented = false;
+    this.emit(name, { ...fields, preventDefault: () => (prevented = true) });
+    return prevented;
+  }
+}
+
+export class BrowserWindow extends EventEmitter {
+  static readonly created: BrowserWindow[] = [];
+  readonly webContents = new FakeWebContents();
+  bounds: Rectangle;
+  maximized = false;
+  destroyed = false;
+  loadedUrl: string | undefined;
+  readonly options: BrowserWindowConstructorOptions;
+
+  constructor(options: BrowserWindowConstructorOptions) {
+    super();
+    this.options = options;
+    const { x = 0, y = 0, width = 800, height = 600 } = options;
+    this.bounds = { x, y, width, height };
+    BrowserWindow.created.push(this);
+  }
+
+  getNormalBounds() {
+    return { ...this.bounds };
+  }
+  isMaximized() {
+    return this.maximized;
+  }
+  maximize() {
+    this.maximized = true;
+    this.emit('maximize');
+  }
+  isDestroyed() {
+    return this.destroyed;
+  }
+  show() {}
+  loadURL(url: string) {
+    this.loadedUrl = url;
+    this.webContents.mainFrame.url = url;
+    return Promise.resolve();
+  }
+
+  /** What a user drag or resize does: new bounds, then the event. */
+  setBoundsByUser(bounds: Partial<Rectangle>, event: 'move' | 'resize') {
+    this.bounds = { ...this.bounds, ...bounds };
+    this.emit(event);
+  }
+  close() {
+    this.emit('close');
+    this.destroyed = true;
+    this.webContents.mainFrame.destroyed = true;
+    this.emit('closed');
+  }
+}
+
+export const screen = {
+  getAllDisplays: () => [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }],
+};
+
+export const shell = {
+  openExternal: vi.fn((url: string) => Promise.resolve(void url)),
+};
