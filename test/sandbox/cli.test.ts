@@ -1,5 +1,4 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { afterEach, describe, expect, it } from 'vitest';
 
@@ -13,8 +12,8 @@ interface Ready {
   foreign_brand: number;
 }
 
-function run(args: string[]): ChildProcessWithoutNullStreams {
-  return spawn(process.execPath, [cli, ...args], { cwd: process.cwd(), stdio: 'pipe' });
+function run(args: string[], nodeFlags: string[] = []): ChildProcessWithoutNullStreams {
+  return spawn(process.execPath, [...nodeFlags, cli, ...args], { cwd: process.cwd(), stdio: 'pipe' });
 }
 
 function firstLine(child: ChildProcessWithoutNullStreams): Promise<string> {
@@ -32,14 +31,6 @@ function exitOf(child: ChildProcessWithoutNullStreams): Promise<{ code: number |
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   return new Promise((resolve) => child.once('exit', (code) => resolve({ code, stderr })));
-}
-
-/** Resident memory of a process in MB, now (VmRSS) or at its peak (VmHWM); null without /proc. */
-function rssMb(pid: number, field: 'VmRSS' | 'VmHWM'): number | null {
-  const status = `/proc/${pid}/status`;
-  if (!existsSync(status)) return null;
-  const match = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(status, 'utf8'));
-  return match ? Number(match[1]) / 1024 : null;
 }
 
 describe('sandbox CLI', () => {
@@ -74,10 +65,12 @@ describe('sandbox CLI', () => {
   });
 
   it('streams a 1,000,000-row csv report with bounded memory', async () => {
-    child = run(['--port', '0', '--json', '--rate-limit', '100000']);
+    // A 64 MB JavaScript heap cannot hold the ~170 MB answer, nor its million rows as objects:
+    // a sandbox that built either would die of "heap out of memory" half way. How much the
+    // resident size grows is no proof, since V8 lets garbage pile up when it has room.
+    child = run(['--port', '0', '--json', '--rate-limit', '100000'], ['--max-old-space-size=64']);
     const exited = exitOf(child);
     const ready = JSON.parse(await firstLine(child)) as Ready;
-    const before = rssMb(child.pid!, 'VmRSS');
     const response = await fetch(
       `${ready.urls.dashboard}/reports/data?report_type=CONTENT&format=csv&limit=1000000`,
       {
@@ -92,13 +85,11 @@ describe('sandbox CLI', () => {
       for (const byte of chunk) if (byte === 10) newlines++;
     }
     expect(newlines).toBe(1_000_001);
-    const peak = rssMb(child.pid!, 'VmHWM');
-    // The answer is ~170 MB: held whole it would cost its size twice over (string and buffer).
-    // Streamed, memory grows only by the garbage collector's slack, well under the answer's size.
     expect(bytes).toBeGreaterThan(150e6);
-    if (before !== null && peak !== null) expect(peak - before).toBeLessThan((bytes / 2 ** 20) * 0.8);
     child.kill('SIGTERM');
-    expect((await exited).code).toBe(0);
+    const { code, stderr } = await exited;
+    expect(stderr).not.toMatch(/out of memory/i);
+    expect(code).toBe(0);
   }, 60_000);
 
   it('refuses bad flags and a non-loopback host with exit code 2 and a clear message', async () => {
