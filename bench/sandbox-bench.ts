@@ -1,13 +1,16 @@
 /**
- * Sandbox benchmark: `node bench/sandbox-bench.ts [--scale 20] [--rounds 30] [--duration 10]
+ * Sandbox benchmark: `node bench/sandbox-bench.ts [--scale 20] [--rounds 60] [--duration 10]
  * [--verbose] [--db FILE]` (`npm run bench:sandbox`). Prints each figure of issue 3 beside its
  * target:
  *   1. seeding a new file database at --scale 20 (~100k interactions): target under 15 s;
  *   2. the interactions list over a broad set of filter combinations (every parameter of
  *      conventions §6 alone, then combined the way an inbox combines them, with every sort):
- *      p95 of all timed requests, target under 20 ms, and the three slowest combinations with
- *      their own median and p95; then, outside the set and for the record, a stop word found
- *      in most documents (every match is read to count them exactly, and scored for RELEVANCE);
+ *      issue 3 asks that any combination answer with p95 under 20 ms, so the figure held to the
+ *      target is the p95 of the slowest combination, of filters in the default order and then of
+ *      filters with every sort (RELEVANCE among them); then the p95 of all timed requests, and the
+ *      three slowest combinations with their own median and p95; then, outside the set and for
+ *      the record, a stop word found in most documents (every match is read to count them
+ *      exactly, and scored for RELEVANCE);
  *   3. throughput of the interactions list with limit=100, measured with autocannon. Issue 3 sets
  *      no target; the line shows the rate limit's own ceiling (1000 calls per 60 s per
  *      application, conventions §4) for scale.
@@ -37,7 +40,7 @@ const { values } = parseArgs({
   options: {
     scale: { type: 'string', default: '20' },
     duration: { type: 'string', default: '10' },
-    rounds: { type: 'string', default: '30' },
+    rounds: { type: 'string', default: '60' },
     verbose: { type: 'boolean', default: false },
     db: { type: 'string' },
   },
@@ -274,19 +277,6 @@ try {
         }
       }
       all.sort((a, b) => a - b);
-      const p95 = percentile(all, 0.95);
-      line(
-        `interactions list p95 (${combos.length} combinations)`,
-        `${p95.toFixed(1)} ms`,
-        `< ${targets.p95Ms} ms`,
-        p95 < targets.p95Ms,
-      );
-      line(
-        `  p50 / p99 / max of ${all.length} requests`,
-        `${percentile(all, 0.5).toFixed(1)} / ${percentile(all, 0.99).toFixed(1)} / ${all.at(-1)?.toFixed(1)}`,
-        '-',
-        null,
-      );
       const stats = combos
         .map(([label, query], index) => {
           const sorted = [...perCombo[index]!].sort((a, b) => a - b);
@@ -299,6 +289,23 @@ try {
           };
         })
         .sort((a, b) => b.p95 - a.p95);
+      // Filters choose which interactions answer, sort only their order: both readings of "any
+      // filter combination" are held to the target, the strict one (every sort too) last.
+      const filtersOnly = stats.filter((s) => !/(^|&)sort=/.test(s.query));
+      for (const [label, set] of [
+        [`list p95, slowest of ${filtersOnly.length} filter combinations`, filtersOnly],
+        [`  the same with every sort: slowest of ${stats.length}`, stats],
+      ] as const) {
+        const worst = set[0]!;
+        line(label, `${worst.p95.toFixed(1)} ms`, `< ${targets.p95Ms} ms`, worst.p95 < targets.p95Ms);
+      }
+      line(`  p95 of all ${all.length} requests`, `${percentile(all, 0.95).toFixed(1)} ms`, '-', null);
+      line(
+        '  p50 / p99 / max of all requests',
+        `${percentile(all, 0.5).toFixed(1)} / ${percentile(all, 0.99).toFixed(1)} / ${all.at(-1)?.toFixed(1)}`,
+        '-',
+        null,
+      );
       const describe = (s: (typeof stats)[number]) =>
         `${s.p50.toFixed(1).padStart(5)} ms median ${s.p95.toFixed(1).padStart(5)} ms p95 ${String(s.count).padStart(6)} matches  ${s.label}`;
       for (const s of stats.slice(0, 3)) console.log(`    slowest: ${describe(s)}`);
