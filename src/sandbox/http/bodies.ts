@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { SandboxError } from './errors.ts';
+import { bodyLimitBytes, bodyTooLargeMessage, SandboxError } from './errors.ts';
 
 /**
  * How request bodies are read. Every body of the interface is JSON (interface.md), so:
@@ -9,9 +9,15 @@ import { SandboxError } from './errors.ts';
  *   ky, curl -X DELETE -H ...) send `Content-Type: application/json` on a DELETE or a body-less
  *   POST, and the route's own rules (a 204, or "brand_ids is required") should answer, not 400;
  * - any other non-empty body (text/plain, a form) is an unreadable body: 400 (conventions §3),
- *   where Fastify would answer 415 or hand the route a string.
+ *   where Fastify would answer 415 or hand the route a string;
+ * - a body announced as over the limit is read away before the 400: Fastify would answer at
+ *   once and close the connection while the client is still sending, so the client would see a
+ *   broken pipe instead of the answer, or not, depending on timing.
  */
 type ParseDone = (error: Error | null, body?: unknown) => void;
+
+/** Bodies announced as larger than this are not read away: Fastify's early answer stands. */
+const drainLimitBytes = 64 * 1024 * 1024;
 
 export function installBodyParsing(app: FastifyInstance): void {
   // Fastify's default parser is the callback form of its FastifyBodyParser union.
@@ -20,6 +26,12 @@ export function installBodyParsing(app: FastifyInstance): void {
     body: string,
     done: ParseDone,
   ) => void;
+  app.addHook('preParsing', async (request, _reply, payload) => {
+    const length = Number(request.headers['content-length']);
+    if (!(length > bodyLimitBytes && length <= drainLimitBytes)) return payload;
+    for await (const chunk of payload) void chunk; // discarded
+    throw new SandboxError(400, bodyTooLargeMessage);
+  });
   app.removeAllContentTypeParsers();
   const json = (request: FastifyRequest, body: string, done: ParseDone) => {
     if (body.trim() === '') {

@@ -59,7 +59,8 @@ export function sendError(
 }
 
 /** Fastify's default body limit (1 MiB), which the sandbox keeps. */
-const bodyLimitText = '1 MiB';
+export const bodyLimitBytes = 1024 * 1024;
+export const bodyTooLargeMessage = "The body could not be read: it is over 1 MiB (the sandbox's limit).";
 
 /** Maps whatever was thrown to a status and a sentence a client developer can act on. */
 function describe(error: FastifyError | SandboxError | Error): ErrorBody {
@@ -75,7 +76,7 @@ function describe(error: FastifyError | SandboxError | Error): ErrorBody {
     return errorBody(400, 'Send the body as JSON with Content-Type: application/json.');
   }
   if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-    return errorBody(400, `The body could not be read: it is over ${bodyLimitText} (the sandbox's limit).`);
+    return errorBody(400, bodyTooLargeMessage);
   }
   if (fastifyError.validation) return errorBody(422, error.message);
   // Other client errors Fastify raises itself (bad URL encoding, ...) keep their status where

@@ -1,3 +1,4 @@
+import { Agent, request, type IncomingHttpHeaders } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorObjectSchema } from '../../../src/shared/domain/index.ts';
 import { startTestSandbox, type TestSandbox } from '../helpers.ts';
@@ -58,6 +59,56 @@ describe('sandbox http plumbing', () => {
   it('answers 400 for a body that is not JSON', async () => {
     const result = await sb.call('PUT', `${campaigns()}/1`, { rawBody: '{"name": ' });
     expectError(result, 400, 'Bad Request');
+  });
+
+  it('reads an oversized body away before its 400, so the client gets the answer and keeps the connection', async () => {
+    // One keep-alive socket: the second request shows whether the first left it usable.
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const campaign = (await sb.call('GET', campaigns())).body.data[0].id as number;
+    const url = `${sb.sandbox.urls.library}/brands/${sb.brands[0]}/campaigns/${campaign}/ads/search`;
+    const post = (body: string) =>
+      new Promise<{ status?: number; headers: IncomingHttpHeaders; text: string; reused: boolean }>(
+        (resolve, reject) => {
+          const sent = request(
+            url,
+            {
+              method: 'POST',
+              agent,
+              headers: {
+                authorization: `Bearer ${sb.sandbox.tokens.application}`,
+                'content-type': 'application/json',
+                'content-length': Buffer.byteLength(body),
+              },
+            },
+            (response) => {
+              let text = '';
+              response.setEncoding('utf8');
+              response.on('data', (chunk: string) => (text += chunk));
+              response.on('end', () =>
+                resolve({
+                  status: response.statusCode,
+                  headers: response.headers,
+                  text,
+                  reused: sent.reusedSocket,
+                }),
+              );
+            },
+          );
+          sent.on('error', reject);
+          sent.end(body);
+        },
+      );
+    try {
+      const tooBig = await post(JSON.stringify({ source: 'META_ADS', sort: 'x'.repeat(2 ** 21) }));
+      expect(tooBig.status).toBe(400);
+      expect(errorObjectSchema.parse(JSON.parse(tooBig.text)).message).toMatch(/over 1 MiB/);
+      expect(tooBig.headers.connection).not.toBe('close');
+      const next = await post(JSON.stringify({ source: 'META_ADS' }));
+      expect(next.reused).toBe(true);
+      expect(next.status).toBe(200);
+    } finally {
+      agent.destroy();
+    }
   });
 
   it('answers 422 naming unknown and read-only fields', async () => {
