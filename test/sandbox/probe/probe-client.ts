@@ -70,6 +70,10 @@ export class Probe {
       cwd: process.cwd(),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
+    // Should a hook fail before close() runs, the sandbox still ends with this test process.
+    const killOnExit = () => child.kill();
+    process.once('exit', killOnExit);
+    child.once('exit', () => process.off('exit', killOnExit));
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const line = await new Promise<string>((resolve, reject) => {
