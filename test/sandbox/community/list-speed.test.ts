@@ -1,8 +1,17 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { communityArea } from '../../../src/sandbox/areas/community/index.ts';
+import { ftsExpression } from '../../../src/sandbox/areas/community/interaction-filter.ts';
 import { filterOf, listInteractionIds } from '../../../src/sandbox/areas/community/interaction-list.ts';
-import { brandStride, documentBrandStride } from '../../../src/sandbox/areas/community/interaction-store.ts';
+import {
+  brandStride,
+  createWriter,
+  documentBrandStride,
+  type InteractionRow,
+} from '../../../src/sandbox/areas/community/interaction-store.ts';
 import { countedColumns, createCommunityTables } from '../../../src/sandbox/areas/community/tables.ts';
 import { startSandbox, type RunningSandbox } from '../../../src/sandbox/start.ts';
 import {
@@ -229,33 +238,103 @@ describe('community: interactions list speed', () => {
   it('orders RELEVANCE by the best bm25 score of any document, newest first among equal scores', async () => {
     expect(documentBrandStride(db)).toBe(brandStride);
     const [first, , third] = sb.brands as [number, number, number];
-    // Brands alone (scored without looking at interactions) and with a flag (joined first).
-    const cases: [number[], Record<string, boolean>, string][] = [
-      [sb.brands, { is_archived: false }, 'AND ci.is_archived = 0'],
-      [[first, third], {}, ''],
+    const since = '2025-03-01T00:00:00Z';
+    // 'ship' starts two words (ship, shipping), so it and the two-word text are scored at query
+    // time; a one-word search reads its word's scores, kept since the seed.
+    expect(db.prepare("SELECT count(*) AS n FROM community_words WHERE word LIKE 'ship%'").get()?.n).toBe(2);
+    // [brands, list parameters, the same filter on ci, ranked from kept word scores]
+    const cases: [number[], Record<string, string | boolean>, string, boolean][] = [
+      [sb.brands, { query: 'love', is_archived: false }, 'AND ci.is_archived = 0', true],
+      [[first, third], { query: 'Love!' }, '', true],
+      [
+        sb.brands,
+        { query: 'the', types: 'INSTAGRAM_COMMENT,TIKTOK_COMMENT', source_updated_after: since },
+        `AND ci.type IN ('INSTAGRAM_COMMENT', 'TIKTOK_COMMENT') AND ci.source_updated_at >= ${Date.parse(since)}`,
+        true,
+      ],
+      [
+        sb.brands,
+        { query: 'refund', multiple_keywords: true, is_negative: false },
+        'AND ci.is_negative = 0',
+        true,
+      ],
+      [sb.brands, { query: 'ship' }, '', false],
+      [[first, third], { query: 'thank you', is_read: true }, 'AND ci.is_read = 1', false],
     ];
-    for (const [brands, flags, condition] of cases) {
+    for (const [brands, parameters, condition, fromWordScores] of cases) {
+      const query = { brand_ids: brands.join(','), sort: 'RELEVANCE', ...parameters };
+      const label = JSON.stringify(query);
+      const statements = statementsOf(new URLSearchParams(query as Record<string, string>).toString());
+      expect(
+        statements.some(({ sql }) => sql.includes('community_word_scores')),
+        label,
+      ).toBe(fromWordScores);
+      expect(
+        statements.some(({ sql }) => sql.includes('bm25(')),
+        label,
+      ).toBe(!fromWordScores);
       // The order read straight from the index: every matching document scored, then sorted.
+      const match = ftsExpression(String(parameters.query), parameters.multiple_keywords === true);
       const expected = db
         .prepare(
           `WITH scored AS MATERIALIZED (
              SELECT (f.rowid & ${brandStride - 1}) >> 6 AS id, bm25(community_documents_fts) AS score
-               FROM community_documents_fts f WHERE community_documents_fts MATCH '"love"*')
+               FROM community_documents_fts f WHERE community_documents_fts MATCH ?)
            SELECT ci.id FROM scored JOIN community_interactions ci ON ci.id = scored.id
             WHERE ci.brand_id IN (${brands.join(',')}) ${condition}
             GROUP BY ci.id ORDER BY min(scored.score) ASC, ci.source_updated_at DESC, ci.id DESC`,
         )
-        .all()
+        .all(match)
         .map((row) => Number(row.id));
-      expect(expected.length).toBeGreaterThan(300);
-      const query = { brand_ids: brands.join(','), query: 'love', sort: 'RELEVANCE', ...flags };
+      expect(expected.length, label).toBeGreaterThan(150);
       const ranked = await walk(query);
-      expect(ranked.map((item) => item.id)).toEqual(expected);
+      expect(
+        ranked.map((item) => item.id),
+        label,
+      ).toEqual(expected);
       // A page from the middle, its first entries tied with the page before.
       const middle = await sb.call('GET', '/community/community_interactions', {
         query: { ...query, limit: 37, offset: 113 },
       });
-      expect((middle.body.data as Item[]).map((item) => item.id)).toEqual(expected.slice(113, 150));
+      expect(
+        (middle.body.data as Item[]).map((item) => item.id),
+        label,
+      ).toEqual(expected.slice(113, 150));
+    }
+  });
+
+  it('keeps word scores equal to a fresh scoring, fills them for an older file, and refuses a document written outside a seed', () => {
+    const kept = (from: DatabaseSync) =>
+      from
+        .prepare(
+          `SELECT w.word, s.score, s.interaction_id, s.brand_id FROM community_word_scores s
+             JOIN community_words w ON w.id = s.word_id ORDER BY w.word, s.score, s.interaction_id`,
+        )
+        .all();
+    const seeded = kept(db);
+    expect(seeded.length).toBeGreaterThan(10_000);
+    // A file seeded before word scores were kept: its tables are gone, reopening fills them.
+    const file = join(mkdtempSync(join(tmpdir(), 'socialdesk-words-')), 'older.db');
+    db.exec(`VACUUM INTO '${file}'`);
+    const older = new DatabaseSync(file);
+    try {
+      older.exec(
+        'DROP TABLE community_word_scores; DROP TABLE community_word_counts; DROP TABLE community_words',
+      );
+      createCommunityTables(older);
+      expect(kept(older)).toEqual(seeded);
+      // Any new document would change every score (bm25 counts documents and their lengths).
+      const writer = createWriter(older);
+      const interaction = older
+        .prepare('SELECT * FROM community_interactions LIMIT 1')
+        .get() as unknown as InteractionRow;
+      writer.interaction({ ...interaction, id: 10_000_000 }, {});
+      expect(() => writer.document(10_000_000, 0, interaction.source_updated_at, 'love it')).toThrow(
+        /only in a bulk load/,
+      );
+    } finally {
+      older.close();
+      rmSync(dirname(file), { recursive: true, force: true });
     }
   });
 });

@@ -112,6 +112,20 @@ function brandRuns(brandIds: readonly number[]): [number, number][] {
   return runs;
 }
 
+/**
+ * The one token a search is made of (a one-word text, or a single one-word keyword, both become
+ * `"token"*`), when the matching documents' own times are not bounded (filter_messages_by_date
+ * with a bound): such a search can be ranked from each word's scores (word-scores.ts).
+ */
+export function singleSearchToken(filter: InteractionFilter): string | undefined {
+  const onDocuments =
+    filter.filterMessagesByDate === true &&
+    (filter.sourceUpdatedAfter !== undefined || filter.sourceUpdatedBefore !== undefined);
+  if (!filter.query || onDocuments) return undefined;
+  const match = ftsExpression(filter.query, filter.multipleKeywords ?? false);
+  return match?.match(/^"([\p{L}\p{N}]+)"\*$/u)?.[1];
+}
+
 /** A matching document's bm25 score (negative, lower is better), in a query over searchSql. */
 export const documentScore = 'bm25(community_documents_fts)';
 
@@ -301,4 +315,51 @@ export function orderBy(sort: InteractionListSort): string {
     default:
       return 'ci.source_updated_at DESC, ci.id DESC';
   }
+}
+
+/**
+ * Reading an index that is already in the requested order (and holds every filter column) stops
+ * as soon as the page is full; the planner, left alone, reads every match of several brands from
+ * the per-brand index and sorts them (~20 ms for 20k matches). A single brand's time order is its
+ * own index's order.
+ */
+export function orderedIndex(filter: InteractionFilter, sort: InteractionListSort): string {
+  if (sort === 'SAMPLE') return 'community_interactions_sample';
+  return filter.brandIds.length > 1 ? 'community_interactions_time' : 'community_interactions_brand_time';
+}
+
+/** The parts of a search as one SELECT of `columns` (UNION ALL), each part joined as `join` says. */
+export function unionOf(parts: readonly SearchPart[], columns: string, join = '', where?: WhereClause) {
+  return {
+    sql: parts
+      .map(
+        (part) =>
+          `SELECT ${columns} FROM ${part.from} ${join} WHERE ${part.where}${where ? ` AND ${where.sql}` : ''}`,
+      )
+      .join(' UNION ALL '),
+    params: parts.flatMap((part) => [...part.params, ...(where?.params ?? [])]),
+  };
+}
+
+/**
+ * True when nothing but the brands (and the text, with its own bounds under
+ * filter_messages_by_date) narrows the filter: a brand-limited search then finds exactly the
+ * matches, with no interaction to look at.
+ */
+export function onlyBrandsBesidesText(filter: InteractionFilter): boolean {
+  const onDocuments = filter.filterMessagesByDate === true;
+  return (
+    filter.id === undefined &&
+    !filter.types?.length &&
+    !filter.tagIds?.length &&
+    !filter.ticketIds?.length &&
+    !filter.mediaIds?.length &&
+    filter.assigneeId === undefined &&
+    (onDocuments || (filter.sourceUpdatedAfter === undefined && filter.sourceUpdatedBefore === undefined)) &&
+    [filter.isArchived, filter.isFollowUp, filter.isRead, filter.isQuestion].every(
+      (flag) => flag === undefined,
+    ) &&
+    [filter.isPositive, filter.isNegative, filter.isNeutral].every((flag) => flag === undefined) &&
+    filter.mustIncludeText !== true
+  );
 }

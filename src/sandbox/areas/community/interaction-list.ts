@@ -3,15 +3,18 @@ import type { CommunityInteractionListQuery, InteractionListSort } from '../../.
 import {
   buildWhere,
   documentInteraction,
-  documentScore,
+  onlyBrandsBesidesText,
   orderBy,
+  orderedIndex,
   searchSql,
+  unionOf,
   type Extent,
   type InteractionFilter,
   type SearchPart,
   type WhereClause,
 } from './interaction-filter.ts';
-import { documentBrandStride, statement } from './interaction-store.ts';
+import { listRanked } from './interaction-ranking.ts';
+import { brandRows, documentBrandStride, statement, tempTable } from './interaction-store.ts';
 
 /**
  * Runs the interactions list: the count of every match and the ids of one page, in order. What
@@ -23,7 +26,9 @@ import { documentBrandStride, statement } from './interaction-store.ts';
  * - free text reads only the requested brands' documents (their ids carry the brand), drops
  *   other documents by interaction id when a short time window allows, and with nothing but
  *   brands besides the text is counted without looking at a single interaction;
- * - RELEVANCE scores every match once and looks up times only for the page's candidates.
+ * - RELEVANCE reads a one-word search's scores best first (word-scores.ts), scores any other
+ *   search's matches once, and looks up times only for the page's candidates
+ *   (interaction-ranking.ts).
  */
 
 /** The list query (already validated) as a filter. ticket_id may name several tickets: any matches. */
@@ -90,17 +95,6 @@ const narrowedBy = (filter: InteractionFilter) =>
   filter.assigneeId !== undefined;
 
 /**
- * Reading an index that is already in the requested order (and holds every filter column) stops
- * as soon as the page is full; the planner, left alone, reads every match of several brands from
- * the per-brand index and sorts them (~20 ms for 20k matches). A single brand's time order is its
- * own index's order.
- */
-function orderedIndex(filter: InteractionFilter, sort: InteractionListSort): string {
-  if (sort === 'SAMPLE') return 'community_interactions_sample';
-  return filter.brandIds.length > 1 ? 'community_interactions_time' : 'community_interactions_brand_time';
-}
-
-/**
  * Filters that name a few rows directly (id, tags, tickets, media, assignee) are left to the
  * planner: starting from those rows is cheaper than reading an index in order.
  */
@@ -114,53 +108,7 @@ export interface ListPage {
   ids: number[];
 }
 
-type Page = { limit: number; offset: number };
-
-/** Temporary tables for search hits, one set per connection (requests run one at a time on it). */
-const withHitsTables = new WeakSet<DatabaseSync>();
-function hitsTables(db: DatabaseSync): void {
-  if (withHitsTables.has(db)) return;
-  db.exec(`
-    CREATE TEMP TABLE IF NOT EXISTS community_search_hits (id INTEGER PRIMARY KEY);
-    CREATE TEMP TABLE IF NOT EXISTS community_ranked_hits (id INTEGER PRIMARY KEY, score REAL NOT NULL)`);
-  withHitsTables.add(db);
-}
-
-/** The parts of a search as one SELECT of `columns` (UNION ALL), each part joined as `join` says. */
-function unionOf(parts: readonly SearchPart[], columns: string, join = '', where?: WhereClause) {
-  return {
-    sql: parts
-      .map(
-        (part) =>
-          `SELECT ${columns} FROM ${part.from} ${join} WHERE ${part.where}${where ? ` AND ${where.sql}` : ''}`,
-      )
-      .join(' UNION ALL '),
-    params: parts.flatMap((part) => [...part.params, ...(where?.params ?? [])]),
-  };
-}
-
-/**
- * True when nothing but the brands (and the text, with its own bounds under
- * filter_messages_by_date) narrows the filter: a brand-limited search then finds exactly the
- * matches, with no interaction to look at.
- */
-function onlyBrandsBesidesText(filter: InteractionFilter): boolean {
-  const onDocuments = filter.filterMessagesByDate === true;
-  return (
-    filter.id === undefined &&
-    !filter.types?.length &&
-    !filter.tagIds?.length &&
-    !filter.ticketIds?.length &&
-    !filter.mediaIds?.length &&
-    filter.assigneeId === undefined &&
-    (onDocuments || (filter.sourceUpdatedAfter === undefined && filter.sourceUpdatedBefore === undefined)) &&
-    [filter.isArchived, filter.isFollowUp, filter.isRead, filter.isQuestion].every(
-      (flag) => flag === undefined,
-    ) &&
-    [filter.isPositive, filter.isNegative, filter.isNeutral].every((flag) => flag === undefined) &&
-    filter.mustIncludeText !== true
-  );
-}
+export type Page = { limit: number; offset: number };
 
 /**
  * Free text in time or sample order. The interactions with a matching document go into a
@@ -179,15 +127,14 @@ function listSearched(
   stride: number,
   parts: readonly SearchPart[],
 ): ListPage {
-  hitsTables(db);
-  statement(db, 'DELETE FROM temp.community_search_hits').run();
+  const table = tempTable(db, 'community_search_hits', 'id INTEGER PRIMARY KEY');
+  statement(db, `DELETE FROM ${table}`).run();
   const found = unionOf(parts, `${documentInteraction}`);
   const hits = Number(
-    statement(db, `INSERT OR IGNORE INTO temp.community_search_hits (id) ${found.sql}`).run(...found.params)
-      .changes,
+    statement(db, `INSERT OR IGNORE INTO ${table} (id) ${found.sql}`).run(...found.params).changes,
   );
   const where = buildWhere(filter);
-  const matched = `${where.sql} AND ci.id IN (SELECT id FROM temp.community_search_hits)`;
+  const matched = `${where.sql} AND ci.id IN (SELECT id FROM ${table})`;
   const count =
     stride > 0 && onlyBrandsBesidesText(filter)
       ? hits
@@ -268,91 +215,6 @@ function interactionRange(db: DatabaseSync, filter: InteractionFilter): [number,
   return row?.lowest === null || row?.lowest === undefined
     ? [1, 0]
     : [Number(row.lowest), Number(row.highest)];
-}
-
-/** How many interactions the brands have: the counts table's groups of those brands. */
-function brandRows(db: DatabaseSync, brandIds: readonly number[]): number {
-  const row = statement(
-    db,
-    'SELECT coalesce(sum(n), 0) AS n FROM community_interaction_counts WHERE brand_id IN (SELECT value FROM json_each(?))',
-  ).get(JSON.stringify(brandIds));
-  return Number(row?.n ?? 0);
-}
-
-/**
- * Free text by RELEVANCE: every match is scored (bm25, the bulk of the work), each interaction
- * keeping its best document's score, in a temporary table; its size is the count. Where the
- * search reads only the requested brands' documents and nothing else narrows the filter, no
- * interaction is looked up while scoring; otherwise each document is joined to its interaction
- * and only those passing the filter are scored. The page takes the best scores, newest first
- * among equal ones: only the hits scoring at least as well as the last of the page are looked
- * up for their time.
- */
-function listRanked(
-  db: DatabaseSync,
-  filter: InteractionFilter,
-  page: Page,
-  stride: number,
-  parts: readonly SearchPart[],
-): ListPage {
-  hitsTables(db);
-  statement(db, 'DELETE FROM temp.community_ranked_hits').run();
-  const found =
-    stride > 0 && onlyBrandsBesidesText(filter)
-      ? unionOf(parts, `${documentInteraction}, ${documentScore}`)
-      : unionOf(
-          parts,
-          `ci.id, ${documentScore}`,
-          `CROSS JOIN community_interactions ci ON ci.id = ${documentInteraction}`,
-          buildWhere(filter),
-        );
-  statement(
-    db,
-    `INSERT INTO temp.community_ranked_hits (id, score) SELECT * FROM (${found.sql}) WHERE true
-     ON CONFLICT DO UPDATE SET score = min(score, excluded.score)`,
-  ).run(...found.params);
-  const count = Number(statement(db, 'SELECT count(*) AS n FROM temp.community_ranked_hits').get()?.n ?? 0);
-  if (page.limit === 0 || page.offset >= count) return { count, ids: [] };
-  return { count, ids: rankedPage(db, filter, page, count) };
-}
-
-/**
- * The page of ranked hits: the best scores first, newest first among equal scores. Scores below
- * the page's last one are few (fewer than offset + limit) and are sorted after looking up their
- * times. Texts that read the same score the same, so the last score is often shared by
- * thousands of hits: those are read newest first from the time index until enough are found
- * when they are dense, else looked up and sorted.
- */
-function rankedPage(db: DatabaseSync, filter: InteractionFilter, page: Page, count: number): number[] {
-  const need = Math.min(count, page.offset + page.limit);
-  const last = Number(
-    statement(db, 'SELECT score FROM temp.community_ranked_hits ORDER BY score ASC LIMIT 1 OFFSET ?').get(
-      need - 1,
-    )?.score,
-  );
-  const better = statement(
-    db,
-    `SELECT hits.id FROM temp.community_ranked_hits hits CROSS JOIN community_interactions ci ON ci.id = hits.id
-      WHERE hits.score < ? ORDER BY hits.score ASC, ci.source_updated_at DESC, ci.id DESC`,
-  )
-    .all(last)
-    .map((row) => Number(row.id));
-  const ties = Number(
-    statement(db, 'SELECT count(*) AS n FROM temp.community_ranked_hits WHERE score = ?').get(last)?.n ?? 0,
-  );
-  const wanted = need - better.length;
-  const inOrder = wanted * (brandRows(db, filter.brandIds) / ties) < 2 * ties;
-  const index = inOrder ? `INDEXED BY ${orderedIndex(filter, '-SOURCE_UPDATED_AT')}` : '';
-  const tied = statement(
-    db,
-    `SELECT ci.id FROM community_interactions ci ${index}
-      WHERE ci.brand_id IN (SELECT value FROM json_each(?))
-        AND ci.id IN (SELECT id FROM temp.community_ranked_hits WHERE score = ?)
-      ORDER BY ci.source_updated_at DESC, ci.id DESC LIMIT ?`,
-  )
-    .all(JSON.stringify(filter.brandIds), last, wanted)
-    .map((row) => Number(row.id));
-  return [...better, ...tied].slice(page.offset, page.offset + page.limit);
 }
 
 export function listInteractionIds(

@@ -83,7 +83,7 @@ export interface Writer {
  * and document ids lead with the brand while a seed writes interactions in time order, brands
  * interleaved: written as they come, every other document would flush. During a bulk load
  * (tables.ts, withoutInteractionIndexes) documents wait and are written in id order, a batch at
- * a time; outside one they are written at once.
+ * a time. Documents are written in a bulk load only.
  */
 const documentBatches = new WeakMap<DatabaseSync, { id: number; at: number; text: string }[]>();
 const documentBatchSize = 50_000;
@@ -170,7 +170,10 @@ export function createWriter(db: DatabaseSync): Writer {
         throw new Error(`Document of interaction ${interactionId} before the interaction.`);
       const id = documentId(brandId, interactionId, k);
       const batch = documentBatches.get(db);
-      if (!batch) return writeDocuments(db, [{ id, at, text }]);
+      // Every document changes every bm25 score, and word-scores.ts computes them once after the
+      // bulk load: a document written on its own would leave them stale.
+      if (!batch)
+        throw new Error('Searchable documents are written only in a bulk load (withoutInteractionIndexes).');
       batch.push({ id, at, text });
       if (batch.length >= documentBatchSize) writeDocuments(db, batch);
     },
@@ -294,4 +297,29 @@ export function readMediaStats(db: DatabaseSync, mediaIds: readonly number[]): M
     });
   }
   return result;
+}
+
+/** How many interactions the brands have: the counts table's groups of those brands. */
+export function brandRows(db: DatabaseSync, brandIds: readonly number[]): number {
+  const row = statement(
+    db,
+    'SELECT coalesce(sum(n), 0) AS n FROM community_interaction_counts WHERE brand_id IN (SELECT value FROM json_each(?))',
+  ).get(JSON.stringify(brandIds));
+  return Number(row?.n ?? 0);
+}
+
+const madeTempTables = new WeakMap<DatabaseSync, Set<string>>();
+
+/**
+ * A temporary table of this connection, created on first use; returns its qualified name.
+ * Requests take turns on a connection, so one table serves every request, each emptying it first.
+ */
+export function tempTable(db: DatabaseSync, name: string, columns: string): string {
+  let made = madeTempTables.get(db);
+  if (!made) madeTempTables.set(db, (made = new Set()));
+  if (!made.has(name)) {
+    db.exec(`CREATE TEMP TABLE IF NOT EXISTS ${name} (${columns})`);
+    made.add(name);
+  }
+  return `temp.${name}`;
 }

@@ -1,5 +1,6 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { beginDocumentBatch, endDocumentBatch } from './interaction-store.ts';
+import { refillWordScores, wordScoreTablesSql } from './word-scores.ts';
 
 /**
  * The community area's tables. An interaction is split in two:
@@ -11,16 +12,20 @@ import { beginDocumentBatch, endDocumentBatch } from './interaction-store.ts';
  * text, one per comment or per conversation message) live in join tables keyed by interaction.
  * Summaries kept by triggers answer what would otherwise visit every row: how many interactions
  * share each combination of brand, type and flags (list counts), and the longest an interaction
- * lasts (filter_messages_by_date ranges).
+ * lasts (filter_messages_by_date ranges). Each word's bm25 scores, computed after the seed, rank
+ * one-word searches (word-scores.ts).
  * Times are epoch milliseconds, so range filters and day buckets are plain integer arithmetic.
  */
 export function createCommunityTables(db: DatabaseSync): void {
   const hadSummaries =
     tableExists(db, 'community_interaction_counts') && tableExists(db, 'community_interaction_span');
+  const hadWordScores = tableExists(db, 'community_word_scores');
   db.exec(tablesSql);
+  db.exec(wordScoreTablesSql);
   db.exec(interactionIndexesSql);
-  // A file seeded before the summaries existed gets them filled once, from its interactions.
+  // A file seeded before the summaries or word scores existed gets them filled once.
   if (!hadSummaries) refillSummaries(db);
+  if (!hadWordScores) refillWordScores(db);
   db.exec(summaryTriggersSql);
 }
 
@@ -127,7 +132,8 @@ function refillSummaries(db: DatabaseSync): void {
  * Runs a bulk load with the interaction indexes and summary triggers dropped, and builds them
  * afterwards: one sort per index instead of 100k scattered inserts (the sample_key index is
  * random by design), and one GROUP BY for the summaries instead of a trigger per row. Searchable
- * documents are written in id order (interaction-store.ts, beginDocumentBatch).
+ * documents are written in id order (interaction-store.ts, beginDocumentBatch), and their words
+ * scored once they are all there (word-scores.ts).
  */
 export function withoutInteractionIndexes(db: DatabaseSync, load: () => void): void {
   const names = db
@@ -146,6 +152,7 @@ export function withoutInteractionIndexes(db: DatabaseSync, load: () => void): v
     throw error;
   }
   endDocumentBatch(db);
+  refillWordScores(db);
   db.exec(interactionIndexesSql);
   refillSummaries(db);
   db.exec(summaryTriggersSql);
