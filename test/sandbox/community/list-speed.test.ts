@@ -165,6 +165,10 @@ describe('community: interactions list speed', () => {
     }
   }
   const sortedIds = (items: Item[]) => items.map((item) => item.id).sort((a, b) => a - b);
+  const queryString = (query: Record<string, string | number | boolean>) =>
+    new URLSearchParams(
+      Object.entries(query).map(([name, value]): [string, string] => [name, String(value)]),
+    ).toString();
 
   it('keeps the count summaries equal to the interactions through updates, and fills them for an older file', async () => {
     const summaries = () =>
@@ -264,7 +268,7 @@ describe('community: interactions list speed', () => {
     for (const [brands, parameters, condition, fromWordScores] of cases) {
       const query = { brand_ids: brands.join(','), sort: 'RELEVANCE', ...parameters };
       const label = JSON.stringify(query);
-      const statements = statementsOf(new URLSearchParams(query as Record<string, string>).toString());
+      const statements = statementsOf(queryString(query));
       expect(
         statements.some(({ sql }) => sql.includes('community_word_scores')),
         label,
@@ -300,6 +304,62 @@ describe('community: interactions list speed', () => {
         (middle.body.data as Item[]).map((item) => item.id),
         label,
       ).toEqual(expected.slice(113, 150));
+    }
+  });
+
+  it('finds a one-word search in time and sample order from its word rows, as the documents themselves do', async () => {
+    const [first, second] = sb.brands as [number, number, number];
+    const tagged = db.prepare('SELECT tag_id AS id FROM community_interaction_tags LIMIT 1').get()?.id;
+    // [brands, list parameters, the same filter on ci, order]: dense and rare words, read in
+    // index order and from the word's rows.
+    const cases: [number[], Record<string, string | boolean | number>, string, string][] = [
+      [sb.brands, { query: 'love' }, '', 'ci.source_updated_at DESC, ci.id DESC'],
+      [[first], { query: 'the', sort: 'SOURCE_UPDATED_AT', offset: 40 }, '', 'ci.source_updated_at, ci.id'],
+      [
+        [first, second],
+        { query: 'refund', is_read: false },
+        'AND ci.is_read = 0',
+        'ci.source_updated_at DESC, ci.id DESC',
+      ],
+      [sb.brands, { query: 'love', sort: 'SAMPLE' }, '', 'ci.sample_key, ci.id'],
+      [
+        sb.brands,
+        { query: 'the', tag_ids: String(tagged) },
+        `AND ci.id IN (SELECT interaction_id FROM community_interaction_tags WHERE tag_id = ${String(tagged)})`,
+        'ci.source_updated_at DESC, ci.id DESC',
+      ],
+    ];
+    for (const [brands, parameters, condition, order] of cases) {
+      const query = { brand_ids: brands.join(','), limit: 30, ...parameters };
+      const label = JSON.stringify(query);
+      const statements = statementsOf(queryString(query));
+      expect(
+        statements.some(({ sql }) => sql.includes('community_word_scores')),
+        label,
+      ).toBe(true);
+      expect(
+        statements.some(({ sql }) => sql.includes('community_documents_fts')),
+        label,
+      ).toBe(false);
+      const matches = db
+        .prepare(
+          `SELECT ci.id FROM community_interactions ci
+            WHERE ci.brand_id IN (${brands.join(',')}) ${condition}
+              AND ci.id IN (SELECT (f.rowid & ${brandStride - 1}) >> 6 FROM community_documents_fts f
+                             WHERE community_documents_fts MATCH ?)
+            ORDER BY ${order}`,
+        )
+        .all(ftsExpression(String(parameters.query), false))
+        .map((row) => Number(row.id));
+      expect(matches.length, label).toBeGreaterThan(20);
+      const result = await sb.call('GET', '/community/community_interactions', { query });
+      const answer = communityInteractionListSchema.parse(result.body);
+      expect(answer.paging.count, label).toBe(matches.length);
+      const offset = Number(parameters.offset ?? 0);
+      expect(
+        (answer.data as Item[]).map((item) => item.id),
+        label,
+      ).toEqual(matches.slice(offset, offset + 30));
     }
   });
 

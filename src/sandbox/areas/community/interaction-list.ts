@@ -15,6 +15,7 @@ import {
 } from './interaction-filter.ts';
 import { listRanked } from './interaction-ranking.ts';
 import { brandRows, documentBrandStride, statement, tempTable } from './interaction-store.ts';
+import { countWordMatches, searchedWord, wordCount, wordHitsOf } from './word-scores.ts';
 
 /**
  * Runs the interactions list: the count of every match and the ids of one page, in order. What
@@ -111,13 +112,11 @@ export interface ListPage {
 export type Page = { limit: number; offset: number };
 
 /**
- * Free text in time or sample order. The interactions with a matching document go into a
- * temporary table first (documents come in rowid order, so within a brand ids arrive ascending
- * and inserts append). Where document ids carry the brand, only the requested brands' documents are read,
- * so a filter of brands and text alone is counted by that table's size; otherwise the count
- * looks each hit up. When the matches are dense (a common word), the page reads the time or
- * sample index in order and stops when it is full; when they are few, it starts from them and
- * sorts them.
+ * Free text in time or sample order. When the matches are dense (a common word), the page reads
+ * the time or sample index in order, checks each interaction for the text and stops when the
+ * page is full; when they are few, it starts from them and sorts them. A one-word search knows
+ * its matches from the word's rows (word-scores.ts); any other search puts them in a temporary
+ * table first (searchHits).
  */
 function listSearched(
   db: DatabaseSync,
@@ -127,33 +126,81 @@ function listSearched(
   stride: number,
   parts: readonly SearchPart[],
 ): ListPage {
+  const wordId = searchedWord(db, filter);
+  const found =
+    wordId === undefined ? searchHits(db, filter, stride, parts) : wordMatches(db, filter, wordId);
+  const { count, hits } = found;
+  if (page.limit === 0 || page.offset >= count) return { count, ids: [] };
+  // Read in index order, about (offset + limit) * rows / count entries give the page (every
+  // one of them when matches are rare); from the hits, each hit is looked up and sorted.
+  const rows = brandRows(db, filter.brandIds);
+  const inOrder = !narrowedBy(filter) && (page.offset + page.limit) * (rows / count) < 2 * hits;
+  const where = buildWhere(filter);
+  const matched = found.matched(inOrder);
+  const ids = statement(
+    db,
+    `SELECT ci.id FROM community_interactions ci ${inOrder ? `INDEXED BY ${orderedIndex(filter, sort)}` : ''}
+      WHERE ${where.sql} AND ${matched.sql} ORDER BY ${orderBy(sort)} LIMIT ? OFFSET ?`,
+  ).all(...where.params, ...matched.params, page.limit, page.offset);
+  return { count, ids: ids.map((row) => Number(row.id)) };
+}
+
+/** The matches of a search: how many pass the filter, how many hits the text alone has in the brands, and the condition on `ci` that tells a match. */
+interface SearchMatches {
+  count: number;
+  hits: number;
+  /** For an interaction read in index order (`inOrder`), or for starting from the hits. */
+  matched(inOrder: boolean): WhereClause;
+}
+
+/**
+ * The interactions with a matching document, in a temporary table (documents come in rowid
+ * order, so within a brand ids arrive ascending and inserts append). Where document ids carry
+ * the brand, only the requested brands' documents are read, so a filter of brands and text alone
+ * is counted by that table's size; otherwise the count looks each hit up.
+ */
+function searchHits(
+  db: DatabaseSync,
+  filter: InteractionFilter,
+  stride: number,
+  parts: readonly SearchPart[],
+): SearchMatches {
   const table = tempTable(db, 'community_search_hits', 'id INTEGER PRIMARY KEY');
   statement(db, `DELETE FROM ${table}`).run();
   const found = unionOf(parts, `${documentInteraction}`);
   const hits = Number(
     statement(db, `INSERT OR IGNORE INTO ${table} (id) ${found.sql}`).run(...found.params).changes,
   );
+  const matched: WhereClause = { sql: `ci.id IN (SELECT id FROM ${table})`, params: [] };
+  if (stride > 0 && onlyBrandsBesidesText(filter)) return { count: hits, hits, matched: () => matched };
   const where = buildWhere(filter);
-  const matched = `${where.sql} AND ci.id IN (SELECT id FROM ${table})`;
-  const count =
-    stride > 0 && onlyBrandsBesidesText(filter)
-      ? hits
-      : Number(
-          statement(db, `SELECT count(*) AS n FROM community_interactions ci WHERE ${matched}`).get(
-            ...where.params,
-          )?.n ?? 0,
-        );
-  if (page.limit === 0 || page.offset >= count) return { count, ids: [] };
-  // Read in index order, about (offset + limit) * rows / count entries give the page (every
-  // one of them when matches are rare); from the hits, each hit is looked up and sorted.
-  const rows = brandRows(db, filter.brandIds);
-  const inOrder = !narrowedBy(filter) && (page.offset + page.limit) * (rows / count) < 2 * hits;
-  const ids = statement(
+  const counted = statement(
     db,
-    `SELECT ci.id FROM community_interactions ci ${inOrder ? `INDEXED BY ${orderedIndex(filter, sort)}` : ''}
-      WHERE ${matched} ORDER BY ${orderBy(sort)} LIMIT ? OFFSET ?`,
-  ).all(...where.params, page.limit, page.offset);
-  return { count, ids: ids.map((row) => Number(row.id)) };
+    `SELECT count(*) AS n FROM community_interactions ci WHERE ${where.sql} AND ${matched.sql}`,
+  ).get(...where.params);
+  return { count: Number(counted?.n ?? 0), hits, matched: () => matched };
+}
+
+/**
+ * A one-word search's matches: an interaction read in index order is probed for the word; the
+ * word's rows are the hits to start from.
+ */
+function wordMatches(db: DatabaseSync, filter: InteractionFilter, wordId: number): SearchMatches {
+  const { from, where } = wordHitsOf(filter, wordId);
+  return {
+    count: countWordMatches(db, filter, wordId),
+    hits: wordCount(db, filter, wordId),
+    matched: (inOrder) =>
+      inOrder
+        ? {
+            sql: `EXISTS (SELECT 1 FROM ${from} WHERE hits.word_id = ? AND hits.interaction_id = ci.id)`,
+            params: [wordId],
+          }
+        : {
+            sql: `ci.id IN (SELECT hits.interaction_id FROM ${from} WHERE ${where.sql})`,
+            params: where.params,
+          },
+  };
 }
 
 /** filter_messages_by_date with a bound and no text: matched on the interactions' spans. */

@@ -5,7 +5,6 @@ import {
   documentScore,
   onlyBrandsBesidesText,
   orderedIndex,
-  singleSearchToken,
   unionOf,
   type InteractionFilter,
   type SearchPart,
@@ -13,7 +12,7 @@ import {
 } from './interaction-filter.ts';
 import type { ListPage, Page } from './interaction-list.ts';
 import { brandRows, statement, tempTable } from './interaction-store.ts';
-import { wordNamedBy } from './word-scores.ts';
+import { countWordMatches, searchedWord, wordHitsOf } from './word-scores.ts';
 
 /**
  * The interactions list by RELEVANCE: the best bm25 score of any matching document first, newest
@@ -27,10 +26,12 @@ export function listRanked(
   stride: number,
   parts: readonly SearchPart[],
 ): ListPage {
-  const token = singleSearchToken(filter);
-  const wordId = token === undefined ? undefined : wordNamedBy(db, token);
+  const wordId = searchedWord(db, filter);
   const hits = wordId === undefined ? scoreEveryMatch(db, filter, stride, parts) : wordHits(filter, wordId);
-  const count = countHits(db, filter, hits, wordId);
+  const count =
+    wordId === undefined
+      ? Number(statement(db, `SELECT count(*) AS n FROM ${hits.table}`).get()?.n ?? 0)
+      : countWordMatches(db, filter, wordId);
   if (page.limit === 0 || page.offset >= count) return { count, ids: [] };
   return { count, ids: rankedPage(db, filter, page, count, hits) };
 }
@@ -57,13 +58,11 @@ const everything: WhereClause = { sql: 'true', params: [] };
  * brands is checked on each hit's interaction as the hits are read, best first.
  */
 function wordHits(filter: InteractionFilter, wordId: number): RankedHits {
+  const { from, where } = wordHitsOf(filter, wordId);
   return {
-    table: 'community_word_scores hits',
+    table: from,
     id: 'hits.interaction_id',
-    match: {
-      sql: 'hits.word_id = ? AND hits.brand_id IN (SELECT value FROM json_each(?))',
-      params: [wordId, JSON.stringify(filter.brandIds)],
-    },
+    match: where,
     filter: onlyBrandsBesidesText(filter) ? null : buildWhere(filter),
   };
 }
@@ -108,20 +107,6 @@ function passing(hits: RankedHits, extra = 'true', joined = hits.filter !== null
     sql: `FROM ${hits.table} ${join} WHERE ${hits.match.sql} AND ${filter.sql} AND ${extra}`,
     params: [...hits.match.params, ...filter.params],
   };
-}
-
-/** The number of hits: a word's counts per brand when nothing but brands narrows it. */
-function countHits(db: DatabaseSync, filter: InteractionFilter, hits: RankedHits, wordId?: number): number {
-  if (wordId !== undefined && hits.filter === null) {
-    const counts = statement(
-      db,
-      `SELECT coalesce(sum(n), 0) AS n FROM community_word_counts
-        WHERE word_id = ? AND brand_id IN (SELECT value FROM json_each(?))`,
-    ).get(wordId, JSON.stringify(filter.brandIds));
-    return Number(counts?.n ?? 0);
-  }
-  const from = passing(hits);
-  return Number(statement(db, `SELECT count(*) AS n ${from.sql}`).get(...from.params)?.n ?? 0);
 }
 
 /**
