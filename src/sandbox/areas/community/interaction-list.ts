@@ -26,7 +26,8 @@ import { countWordMatches, searchedWord, wordCount, wordHitsOf } from './word-sc
  *   the filter names a few rows directly (id, tags, tickets, media, assignee);
  * - free text reads only the requested brands' documents (their ids carry the brand), drops
  *   other documents by interaction id when a short time window allows, and with nothing but
- *   brands besides the text is counted without looking at a single interaction;
+ *   brands besides the text is counted without looking at a single interaction; a one-word
+ *   search needs no full-text query at all, its word's rows (word-scores.ts) telling its matches;
  * - RELEVANCE reads a one-word search's scores best first (word-scores.ts), scores any other
  *   search's matches once, and looks up times only for the page's candidates
  *   (interaction-ranking.ts).
@@ -145,7 +146,10 @@ function listSearched(
   return { count, ids: ids.map((row) => Number(row.id)) };
 }
 
-/** The matches of a search: how many pass the filter, how many hits the text alone has in the brands, and the condition on `ci` that tells a match. */
+/**
+ * The matches of a search: how many pass the filter, how many the text alone has in the
+ * brands, and the condition on `ci` that tells a match.
+ */
 interface SearchMatches {
   count: number;
   hits: number;

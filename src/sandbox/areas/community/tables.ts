@@ -1,6 +1,7 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { beginDocumentBatch, endDocumentBatch } from './interaction-store.ts';
 import { refillWordScores, wordScoreTablesSql } from './word-scores.ts';
+import { transaction } from '../../sql.ts';
 
 /**
  * The community area's tables. An interaction is split in two:
@@ -17,16 +18,20 @@ import { refillWordScores, wordScoreTablesSql } from './word-scores.ts';
  * Times are epoch milliseconds, so range filters and day buckets are plain integer arithmetic.
  */
 export function createCommunityTables(db: DatabaseSync): void {
-  const hadSummaries =
-    tableExists(db, 'community_interaction_counts') && tableExists(db, 'community_interaction_span');
-  const hadWordScores = tableExists(db, 'community_word_scores');
-  db.exec(tablesSql);
-  db.exec(wordScoreTablesSql);
-  db.exec(interactionIndexesSql);
-  // A file seeded before the summaries or word scores existed gets them filled once.
-  if (!hadSummaries) refillSummaries(db);
-  if (!hadWordScores) refillWordScores(db);
-  db.exec(summaryTriggersSql);
+  // One transaction: a start stopped half-way must not leave a summary table that exists but
+  // was never filled (it would be taken as filled on the next start).
+  transaction(db, () => {
+    const hadSummaries =
+      tableExists(db, 'community_interaction_counts') && tableExists(db, 'community_interaction_span');
+    const hadWordScores = tableExists(db, 'community_word_scores');
+    db.exec(tablesSql);
+    db.exec(wordScoreTablesSql);
+    db.exec(interactionIndexesSql);
+    // A file seeded before the summaries or word scores existed gets them filled once.
+    if (!hadSummaries) refillSummaries(db);
+    if (!hadWordScores) refillWordScores(db);
+    db.exec(summaryTriggersSql);
+  });
 }
 
 function tableExists(db: DatabaseSync, name: string): boolean {

@@ -19,9 +19,9 @@ import { brandStride, documentBrandStride, documentIdMask, statement } from './i
  * interactions have the word, so a one-word search in time order needs no FTS5 query either.
  *
  * The scores are exactly those a query-time bm25 gives the search `"word"*` when no other word
- * starts with that word (a search matches prefixes: see wordNamedBy). Writing a document outside
- * the seed makes every score stale, so it clears them (clearWordScores), and RELEVANCE scores at
- * query time until the next seed fills them again.
+ * starts with that word (a search matches prefixes: see wordNamedBy). A document written after
+ * the seed would make every score stale, so the writer takes documents only in a bulk load,
+ * after which they are scored again (tables.ts, withoutInteractionIndexes).
  */
 export const wordScoreTablesSql = `
     -- The words of the searchable documents: FTS5's own vocabulary, tokenised as it tokenises.
@@ -50,21 +50,17 @@ export const wordScoreTablesSql = `
     ) WITHOUT ROWID;
 `;
 
-export function clearWordScores(db: DatabaseSync): void {
-  db.exec(
-    'DELETE FROM community_word_counts; DELETE FROM community_word_scores; DELETE FROM community_words;',
-  );
-}
-
 /**
  * Scores every word of the documents (after a seed). A file whose document ids do not carry the
  * brand (documentBrandStride) keeps no scores: its searches are scored at query time.
  */
 export function refillWordScores(db: DatabaseSync): void {
-  clearWordScores(db);
+  db.exec(
+    'DELETE FROM community_word_counts; DELETE FROM community_word_scores; DELETE FROM community_words',
+  );
   if (documentBrandStride(db) === 0) return;
   // One sort after the load builds the index faster than 1.5M scattered inserts into it.
-  db.exec('DROP INDEX community_word_scores_interaction');
+  db.exec('DROP INDEX IF EXISTS community_word_scores_interaction');
   db.exec(`
     CREATE VIRTUAL TABLE IF NOT EXISTS temp.community_vocabulary
       USING fts5vocab(main, community_documents_fts, row);
