@@ -124,12 +124,12 @@ function listSearched(
   filter: InteractionFilter,
   sort: InteractionListSort,
   page: Page,
-  stride: number,
-  parts: readonly SearchPart[],
+  search: Search,
 ): ListPage {
-  const wordId = searchedWord(db, filter);
   const found =
-    wordId === undefined ? searchHits(db, filter, stride, parts) : wordMatches(db, filter, wordId);
+    search.wordId === undefined
+      ? searchHits(db, filter, search.stride, search.parts)
+      : wordMatches(db, filter, search.wordId);
   const { count, hits } = found;
   if (page.limit === 0 || page.offset >= count) return { count, ids: [] };
   // Read in index order, about (offset + limit) * rows / count entries give the page (every
@@ -191,9 +191,10 @@ function searchHits(
  */
 function wordMatches(db: DatabaseSync, filter: InteractionFilter, wordId: number): SearchMatches {
   const { from, where } = wordHitsOf(filter, wordId);
+  const hits = wordCount(db, filter, wordId);
   return {
-    count: countWordMatches(db, filter, wordId),
-    hits: wordCount(db, filter, wordId),
+    count: onlyBrandsBesidesText(filter) ? hits : countWordMatches(db, filter, wordId),
+    hits,
     matched: (inOrder) =>
       inOrder
         ? {
@@ -268,19 +269,37 @@ function interactionRange(db: DatabaseSync, filter: InteractionFilter): [number,
     : [Number(row.lowest), Number(row.highest)];
 }
 
+/**
+ * How a search finds its matches: a one-word search from its word's rows (word-scores.ts), any
+ * other from the full-text index (searchSql's parts).
+ */
+export type Search =
+  { wordId: number } | { wordId?: undefined; stride: number; parts: readonly SearchPart[] };
+
+/**
+ * The search of a filter, null when it has no searchable text. Only a full-text search needs to
+ * know how document ids are numbered, and which ids its bounds allow.
+ */
+function searchOf(db: DatabaseSync, filter: InteractionFilter): Search | null {
+  if (!filter.query) return null;
+  const wordId = searchedWord(db, filter);
+  if (wordId !== undefined) return { wordId };
+  const stride = documentBrandStride(db);
+  const parts = searchSql(filter, stride, interactionRange(db, filter));
+  return parts && { stride, parts };
+}
+
 export function listInteractionIds(
   db: DatabaseSync,
   filter: InteractionFilter,
   sort: InteractionListSort,
   page: Page,
 ): ListPage {
-  // Only a search needs to know how document ids are numbered, and which ids its bounds allow.
-  const stride = filter.query ? documentBrandStride(db) : 0;
-  const parts = searchSql(filter, stride, filter.query ? interactionRange(db, filter) : undefined);
-  if (parts) {
+  const search = searchOf(db, filter);
+  if (search) {
     return sort === 'RELEVANCE'
-      ? listRanked(db, filter, page, stride, parts)
-      : listSearched(db, filter, sort, page, stride, parts);
+      ? listRanked(db, filter, page, search)
+      : listSearched(db, filter, sort, page, search);
   }
   const where = buildWhere(filter, needsExtent(filter) ? extentOf(db) : undefined);
   const count = countMatches(db, filter, where);

@@ -10,9 +10,9 @@ import {
   type SearchPart,
   type WhereClause,
 } from './interaction-filter.ts';
-import type { ListPage, Page } from './interaction-list.ts';
+import type { ListPage, Page, Search } from './interaction-list.ts';
 import { brandRows, statement, tempTable } from './interaction-store.ts';
-import { countWordMatches, searchedWord, wordHitsOf } from './word-scores.ts';
+import { countWordMatches, wordHitsOf } from './word-scores.ts';
 
 /**
  * The interactions list by RELEVANCE: the best bm25 score of any matching document first, newest
@@ -23,11 +23,13 @@ export function listRanked(
   db: DatabaseSync,
   filter: InteractionFilter,
   page: Page,
-  stride: number,
-  parts: readonly SearchPart[],
+  search: Search,
 ): ListPage {
-  const wordId = searchedWord(db, filter);
-  const hits = wordId === undefined ? scoreEveryMatch(db, filter, stride, parts) : wordHits(filter, wordId);
+  const { wordId } = search;
+  const hits =
+    wordId === undefined
+      ? scoreEveryMatch(db, filter, search.stride, search.parts)
+      : wordHits(filter, wordId);
   const count =
     wordId === undefined
       ? Number(statement(db, `SELECT count(*) AS n FROM ${hits.table}`).get()?.n ?? 0)
