@@ -2,8 +2,8 @@ import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
 import { createPinia, setActivePinia } from 'pinia';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { createMemoryHistory } from 'vue-router';
-import App from '../../../src/renderer/src/app.vue';
-import { createAppRouter } from '../../../src/renderer/src/router.ts';
+import App from '../../../src/renderer/src/app/app.vue';
+import { createAppRouter } from '../../../src/renderer/src/app/router.ts';
 import { fakeColorScheme } from './color-scheme.ts';
 
 /** What `mountApp` mounted since the last clean-up, so a test need not unmount it itself. */

@@ -1,7 +1,7 @@
 import { ref, shallowRef } from 'vue';
-import type { ConnectionTestResult } from '../../../shared/contract/account-calls.ts';
-import type { CallInput } from '../../../shared/contract/index.ts';
-import { useAccountsStore } from '../stores/accounts-store.ts';
+import type { ConnectionTestResult } from '../../../../shared/contract/account-calls.ts';
+import type { CallInput } from '../../../../shared/contract/index.ts';
+import { useAccountsStore } from '../../app/accounts-store.ts';
 
 /**
  * One "Test connection" button's state: running, and the last result to show beside it. A

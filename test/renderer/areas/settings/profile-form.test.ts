@@ -1,8 +1,8 @@
 import { flushPromises, type VueWrapper } from '@vue/test-utils';
 import { describe, expect, it, vi } from 'vitest';
-import { exampleUrls } from './helpers/fake-accounts.ts';
-import { createFakePreload } from './helpers/fake-preload.ts';
-import { freshPageForEachTest, mountApp } from './helpers/mount-app.ts';
+import { exampleUrls } from '../../helpers/fake-accounts.ts';
+import { createFakePreload } from '../../helpers/fake-preload.ts';
+import { freshPageForEachTest, mountApp } from '../../helpers/mount-app.ts';
 import {
   chooseTokenStore,
   click,
@@ -10,7 +10,7 @@ import {
   fieldInput,
   fillProfileForm,
   tokenStoreInput,
-} from './helpers/profile-form.ts';
+} from '../../helpers/profile-form.ts';
 
 let wrapper: VueWrapper | undefined;
 const token = 'tok_secret_1234567890';

@@ -1,9 +1,9 @@
 import { flushPromises, type VueWrapper } from '@vue/test-utils';
 import { describe, expect, it } from 'vitest';
-import { useSettingsStore, type ThemePreference } from '../../src/renderer/src/stores/settings-store.ts';
-import { fakeColorScheme } from './helpers/color-scheme.ts';
-import { createFakePreload } from './helpers/fake-preload.ts';
-import { freshPageForEachTest, mountApp, screenText } from './helpers/mount-app.ts';
+import { useSettingsStore, type ThemePreference } from '../../../../src/renderer/src/app/settings-store.ts';
+import { fakeColorScheme } from '../../helpers/color-scheme.ts';
+import { createFakePreload } from '../../helpers/fake-preload.ts';
+import { freshPageForEachTest, mountApp, screenText } from '../../helpers/mount-app.ts';
 
 let wrapper: VueWrapper | undefined;
 

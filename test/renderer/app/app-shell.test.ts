@@ -1,8 +1,8 @@
 import { flushPromises, type VueWrapper } from '@vue/test-utils';
 import { describe, expect, it } from 'vitest';
-import { areas } from '../../src/renderer/src/router.ts';
-import { createFakePreload, sampleInfo } from './helpers/fake-preload.ts';
-import { freshPageForEachTest, mountApp, screenText } from './helpers/mount-app.ts';
+import { areas } from '../../../src/renderer/src/app/router.ts';
+import { createFakePreload, sampleInfo } from '../helpers/fake-preload.ts';
+import { freshPageForEachTest, mountApp, screenText } from '../helpers/mount-app.ts';
 
 let wrapper: VueWrapper | undefined;
 

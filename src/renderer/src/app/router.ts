@@ -1,5 +1,5 @@
 import { createRouter, createWebHashHistory, type RouteComponent, type RouterHistory } from 'vue-router';
-import { useAccountsStore } from './stores/accounts-store.ts';
+import { useAccountsStore } from './accounts-store.ts';
 
 export interface Area {
   /** Route name and menu key. */
@@ -19,7 +19,7 @@ export const areas: readonly Area[] = [
     name: 'settings',
     path: '/settings',
     label: 'Settings',
-    component: () => import('./views/settings-view.vue'),
+    component: () => import('../areas/settings/settings-view.vue'),
   },
 ];
 
@@ -37,7 +37,7 @@ export function createAppRouter(history: RouterHistory = createWebHashHistory())
     history,
     routes: [
       ...areas.map(({ name, path, component }) => ({ name, path, component })),
-      { name: welcomeRoute, path: '/welcome', component: () => import('./views/welcome-view.vue') },
+      { name: welcomeRoute, path: '/welcome', component: () => import('../areas/settings/welcome-view.vue') },
       { path: '/', redirect: first },
       { path: '/:unknown(.*)*', redirect: first },
     ],

@@ -1,7 +1,7 @@
 import { useNotification, type NotificationReactive } from 'naive-ui';
 import { h, watch } from 'vue';
 import type { ContractCallError } from '../../../shared/contract/index.ts';
-import { useCallErrorStore } from '../stores/call-error-store.ts';
+import { useCallErrorStore } from './call-error-store.ts';
 
 /** "field: message" lines for a form error; `(input)` stands for the input as a whole. */
 export function fieldErrorLines(error: ContractCallError): string[] {

@@ -1,9 +1,9 @@
 import { flushPromises, type DOMWrapper, type VueWrapper } from '@vue/test-utils';
 import { describe, expect, it, vi } from 'vitest';
-import { exampleUrls, sampleProfile, type FakeProfile } from './helpers/fake-accounts.ts';
-import { createFakePreload } from './helpers/fake-preload.ts';
-import { freshPageForEachTest, mountApp } from './helpers/mount-app.ts';
-import { click, fieldInput, fillProfileForm, submit } from './helpers/profile-form.ts';
+import { exampleUrls, sampleProfile, type FakeProfile } from '../../helpers/fake-accounts.ts';
+import { createFakePreload } from '../../helpers/fake-preload.ts';
+import { freshPageForEachTest, mountApp } from '../../helpers/mount-app.ts';
+import { click, fieldInput, fillProfileForm, submit } from '../../helpers/profile-form.ts';
 
 let wrapper: VueWrapper | undefined;
 

@@ -1,7 +1,7 @@
 import { flushPromises, type VueWrapper } from '@vue/test-utils';
 import { describe, expect, it, vi } from 'vitest';
-import { createFakePreload } from './helpers/fake-preload.ts';
-import { freshPageForEachTest, mountApp } from './helpers/mount-app.ts';
+import { createFakePreload } from '../helpers/fake-preload.ts';
+import { freshPageForEachTest, mountApp } from '../helpers/mount-app.ts';
 
 let wrapper: VueWrapper | undefined;
 

@@ -1,8 +1,8 @@
 import { flushPromises, type VueWrapper } from '@vue/test-utils';
 import { describe, expect, it, vi } from 'vitest';
-import type { CallOutput, CallResult } from '../../src/shared/contract/index.ts';
-import { createFakePreload } from './helpers/fake-preload.ts';
-import { freshPageForEachTest, mountApp } from './helpers/mount-app.ts';
+import type { CallOutput, CallResult } from '../../../../src/shared/contract/index.ts';
+import { createFakePreload } from '../../helpers/fake-preload.ts';
+import { freshPageForEachTest, mountApp } from '../../helpers/mount-app.ts';
 
 let wrapper: VueWrapper | undefined;
 

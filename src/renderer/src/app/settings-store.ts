@@ -2,7 +2,7 @@ import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
 import { defaultSettings, type Settings } from '../../../shared/settings.ts';
 import { api } from '../api/contract-client.ts';
-import { usePreferredDark } from '../composables/use-preferred-dark.ts';
+import { usePreferredDark } from '../lib/use-preferred-dark.ts';
 import { useCallErrorStore } from './call-error-store.ts';
 
 export type ThemePreference = Settings['theme'];

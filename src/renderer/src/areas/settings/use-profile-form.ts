@@ -4,12 +4,12 @@ import {
   type KeychainStatusView,
   type ProfileView,
   type TokenBackend,
-} from '../../../shared/contract/account-calls.ts';
+} from '../../../../shared/contract/account-calls.ts';
 import {
   fieldErrorsFromZod,
   type CallInput,
   type ContractCallError,
-} from '../../../shared/contract/index.ts';
+} from '../../../../shared/contract/index.ts';
 
 /** The form's fields, named like the contract's `fieldErrors` keys so errors land under them. */
 export const profileFields = [

@@ -1,7 +1,7 @@
 import { watch } from 'vue';
 import { useRoute, useRouter } from 'vue-router';
-import { useAccountsStore } from '../stores/accounts-store.ts';
-import { welcomeRoute } from '../router.ts';
+import { useAccountsStore } from './accounts-store.ts';
+import { welcomeRoute } from './router.ts';
 
 /**
  * Keeps the page in step with the profiles after start-up: the first profile saved (or the
