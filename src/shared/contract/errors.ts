@@ -14,6 +14,7 @@ export const contractErrorCodes = [
   'rate_limited',
   'offline', // the service could not be reached
   'service_error', // the service answered with another error
+  'cancelled', // the caller went away before the answer (a superseded search, a closed pane)
   'internal',
 ] as const;
 
@@ -50,14 +51,19 @@ export class ContractCallError extends Error {
   }
 }
 
-/** Turns zod issues into the `fieldErrors` map: dotted path -> messages ("(input)" for the root). */
+/**
+ * Turns zod issues into the `fieldErrors` map: dotted path -> messages ("(input)" for the root).
+ * Collected in a Map because a field may be named after an Object.prototype member (`toString`,
+ * `constructor`, `__proto__`), which a plain object would answer with the inherited member;
+ * `Object.fromEntries` then makes each one an own property.
+ */
 export function fieldErrorsFromZod(error: z.ZodError): Record<string, string[]> {
-  const fields: Record<string, string[]> = {};
+  const fields = new Map<string, string[]>();
   for (const issue of error.issues) {
     const key = issue.path.length > 0 ? issue.path.map(String).join('.') : '(input)';
-    (fields[key] ??= []).push(issue.message);
+    fields.set(key, [...(fields.get(key) ?? []), issue.message]);
   }
-  return fields;
+  return Object.fromEntries(fields);
 }
 
 export function invalidInput(error: z.ZodError): ContractError {
