@@ -1,10 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { bodyLimitBytes, bodyTooLargeMessage, SandboxError } from './errors.ts';
+import { prototypeKeysError } from './prototype-keys.ts';
 
 /**
  * How request bodies are read. Every body of the interface is JSON (interface.md), so:
  * - `application/json` (and `application/<x>+json`) is parsed with Fastify's own parser, which
- *   also refuses `__proto__` and `constructor.prototype` keys;
+ *   also refuses `__proto__` and `constructor.prototype` keys (a 422 naming them: see
+ *   prototype-keys.ts);
  * - an empty body counts as no body whatever its Content-Type says: clients (fetch wrappers,
  *   ky, curl -X DELETE -H ...) send `Content-Type: application/json` on a DELETE or a body-less
  *   POST, and the route's own rules (a 204, or "brand_ids is required") should answer, not 400;
@@ -38,7 +40,9 @@ export function installBodyParsing(app: FastifyInstance): void {
       done(null, undefined);
       return;
     }
-    parseJson(request, body, done);
+    parseJson(request, body, (error, parsed) => {
+      done(error ? (prototypeKeysError(body) ?? error) : null, parsed);
+    });
   };
   app.addContentTypeParser('application/json', { parseAs: 'string' }, json);
   // Fastify tests a pattern against the whole header, parameters (`; charset=utf-8`) included.

@@ -179,15 +179,19 @@ function listSizeMessage(issue: z.core.$ZodIssue): string | undefined {
   return undefined;
 }
 
-/** zod issues -> `{ "field.path": ["message", ...] }`; `root` names the whole input. */
+/**
+ * zod issues -> `{ "field.path": ["message", ...] }`; `root` names the whole input. Collected in a
+ * Map because the client names the keys: a `toString` or `__proto__` parameter would find the
+ * inherited member of a plain object. `Object.fromEntries` makes each key an own property.
+ */
 export function fieldErrors(
   error: z.ZodError,
   root: string,
   context: IssueContext = { input: undefined, source: 'body' },
 ): Record<string, string[]> {
-  const fields: Record<string, string[]> = {};
+  const fields = new Map<string, string[]>();
   const add = (key: string, message: string) => {
-    (fields[key] ??= []).push(message);
+    fields.set(key, [...(fields.get(key) ?? []), message]);
   };
   for (const issue of error.issues) {
     const path = issue.path.map(String).join('.');
@@ -221,7 +225,7 @@ export function fieldErrors(
       add(path || root, issue.message);
     }
   }
-  return fields;
+  return Object.fromEntries(fields);
 }
 
 function validate<S extends z.ZodType>(schema: S, input: unknown, context: IssueContext): z.output<S> {

@@ -61,7 +61,7 @@ export function robustnessProbe(probe: () => Probe): void {
       expect(typed.status).toBe(201);
     });
 
-    it('bad JSON and a body that is not JSON are 400; a JSON array or string is 422', async () => {
+    it('bad JSON and a body that is not JSON are 400; a JSON array or string, or a __proto__ field, is 422', async () => {
       const body = (text: string, contentType = 'application/json') => ({ raw: { body: text, contentType } });
       expectError(await probe().call('POST', tags(), body('{"brand_id": 101,')), 400);
       expectError(
@@ -72,7 +72,9 @@ export function robustnessProbe(probe: () => Probe): void {
         await probe().call('POST', tags(), body('{"brand_id": 101, "name": "x"}', 'text/plain')),
         400,
       );
-      expectError(await probe().call('POST', tags(), body('{"__proto__": {"admin": true}}')), 400);
+      const proto = await probe().call('POST', tags(), body('{"__proto__": {"admin": true}}'));
+      expectError(proto, 422);
+      expect(proto.text).toContain('"errors":{"__proto__":["Unknown field."]}');
       expectError(await probe().call('POST', tags(), body('[{"brand_id": 101, "name": "x"}]')), 422);
       expectError(await probe().call('POST', tags(), body('"x"')), 422);
     });
