@@ -44,16 +44,31 @@ function serviceKey(baseUrls: ProfileBaseUrls): string {
 /**
  * One API client per profile, built on demand and rebuilt when the profile changes; one rate
  * gate per service, kept across rebuilds and shared by every profile and draft test on it,
- * because every call that counts against the same limit must pass the same gate.
+ * because every call that counts against the same limit must pass the same gate. A gate lives
+ * as long as some profile uses its service.
  */
 export function createProfileClients(deps: ProfileClientsDeps): ProfileClients {
   const gates = new Map<string, RateGate>();
   const clients = new Map<string, ApiClient>();
 
-  // Gates are never dropped: a service's gate may still be holding after a 429 when a profile on
-  // it is removed and added again, and there are only as many as services the user named.
-  deps.profiles.onChange(() => {
+  /** Services a saved profile has used; a draft test's gate is not among them until saved. */
+  const profileServices = new Set<string>();
+
+  // A service no profile uses any more has its gate closed (its timers cancelled, its waiting
+  // calls refused) and dropped; added again, its first answer teaches a new gate any hold.
+  function closeGatesNoProfileUses(list: readonly { baseUrls: ProfileBaseUrls }[]): void {
+    const inUse = new Set(list.map((profile) => serviceKey(profile.baseUrls)));
+    for (const key of profileServices) {
+      if (inUse.has(key)) continue;
+      gates.get(key)?.close();
+      gates.delete(key);
+      profileServices.delete(key);
+    }
+  }
+
+  deps.profiles.onChange((stored) => {
     clients.clear();
+    closeGatesNoProfileUses(stored.list);
     // Always: a profile on a service not heard from yet (or none at all) must clear the meter
     // rather than leave the previous profile's numbers on it.
     deps.onRateStatus?.(activeStatus());
@@ -64,12 +79,14 @@ export function createProfileClients(deps: ProfileClientsDeps): ProfileClients {
     return active ? serviceKey(active.baseUrls) : undefined;
   }
 
-  function gateFor(baseUrls: ProfileBaseUrls): RateGate {
+  function gateFor(baseUrls: ProfileBaseUrls, ofProfile = false): RateGate {
     const key = serviceKey(baseUrls);
+    if (ofProfile) profileServices.add(key);
     let gate = gates.get(key);
     if (!gate) {
       gate = new RateGate({
         clock: deps.clock,
+        onDiagnostic: deps.onDiagnostic,
         // Only the active profile's service drives the meter; a test elsewhere must not move it.
         onStatus: (status) => {
           if (activeKey() === key) deps.onRateStatus?.(status);
@@ -81,12 +98,12 @@ export function createProfileClients(deps: ProfileClientsDeps): ProfileClients {
   }
 
   function gateOf(id: string): RateGate {
-    return gateFor(deps.profiles.get(id).baseUrls);
+    return gateFor(deps.profiles.get(id).baseUrls, true);
   }
 
   function activeStatus(): RateStatus {
     const active = deps.profiles.active();
-    return active ? gateFor(active.baseUrls).status() : unknownRateStatus;
+    return active ? gateFor(active.baseUrls, true).status() : unknownRateStatus;
   }
 
   function forProfile(id: string): ApiClient {
@@ -96,7 +113,7 @@ export function createProfileClients(deps: ProfileClientsDeps): ProfileClients {
       client = createApiClient({
         baseUrls: profile.baseUrls,
         getToken: () => deps.secrets.get(id),
-        gate: gateFor(profile.baseUrls),
+        gate: gateFor(profile.baseUrls, true),
         fetch: deps.fetch,
         onDiagnostic: deps.onDiagnostic,
       });

@@ -13,7 +13,9 @@ export type ApiErrorKind =
   | 'network' // no answer: refused, reset, DNS, offline
   | 'timeout' // no answer in time
   | 'no_token' // the profile has no token to send
-  | 'unsafe_link'; // a paging link pointed outside the profile's base URL; not followed
+  | 'unsafe_link' // a paging link pointed outside the profile's base URL; not followed
+  | 'rate_limited' // waited at the rate gate past its deadline; not sent
+  | 'gate_closed'; // the profile went away while the call waited at its rate gate; not sent
 
 export interface ApiErrorInit {
   kind: ApiErrorKind;
@@ -108,6 +110,10 @@ export function toContractError(error: unknown): ContractError {
       };
     case 'unsafe_link':
       return { ...base, code: 'service_error', message: error.message };
+    case 'rate_limited':
+      return { ...base, code: 'rate_limited', message: error.message };
+    case 'gate_closed':
+      return { ...base, code: 'not_found', message: error.message };
     case 'http':
       break;
   }

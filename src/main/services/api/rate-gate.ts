@@ -1,4 +1,10 @@
+import { ApiError } from './api-error.ts';
+import { maxTimerDelayMs, systemClock, type GateClock } from './gate-clock.ts';
+import type { DiagnosticSink } from './lenient.ts';
 import { RateWindow } from './rate-window.ts';
+import { StatusCoalescer } from './status-coalescer.ts';
+
+export { systemClock, type GateClock } from './gate-clock.ts';
 
 /**
  * The rate gate: one per application (per profile), shared by every call to the service.
@@ -17,6 +23,11 @@ import { RateWindow } from './rate-window.ts';
  * export using up its own budget does not slow the inbox down. A 429, though, holds every call
  * until its reset, whichever window it came from: the service then refuses every request of the
  * application until that reset (conventions §4), so any call sent meanwhile would be wasted.
+ *
+ * What it does not trust: a reset further away than a few windows is a broken header (seconds
+ * written in milliseconds, say), read as one window of the announced length; no call waits
+ * longer than `maxWaitMs` (it fails with `rate_limited` instead of hanging); no timer is asked
+ * for a delay the platform cannot keep; and the meter hears at most ten statuses a second.
  */
 
 export interface RateStatus {
@@ -30,21 +41,6 @@ export interface RateStatus {
   queued: number;
 }
 
-/** Time source and timer, injectable so tests can skew or fake the clock. */
-export interface GateClock {
-  now(): number;
-  /** Runs `fn` after `ms`; returns a function that cancels it. */
-  setTimer(fn: () => void, ms: number): () => void;
-}
-
-export const systemClock: GateClock = {
-  now: () => Date.now(),
-  setTimer(fn, ms) {
-    const handle = setTimeout(fn, ms);
-    return () => clearTimeout(handle);
-  },
-};
-
 export interface RateGateOptions {
   clock?: GateClock;
   onStatus?: (status: RateStatus) => void;
@@ -52,6 +48,17 @@ export interface RateGateOptions {
   initialInFlight?: number;
   /** Waited after the computed reset before the first call of a new window. */
   resetMarginMs?: number;
+  /**
+   * The window length the service announces (conventions §4: 60 s). A reset more than a few
+   * windows away is taken for a broken header and read as one window from now.
+   */
+  windowMs?: number;
+  /** Longest a call waits at the gate before it fails with `rate_limited` (default two windows). */
+  maxWaitMs?: number;
+  /** Shortest time between two statuses passed to `onStatus` (default 100 ms). */
+  statusIntervalMs?: number;
+  /** Hears about broken rate-limit headers. */
+  onDiagnostic?: DiagnosticSink;
 }
 
 /** A granted slot: report how the request ended, exactly once. */
@@ -64,6 +71,8 @@ export interface RateTicket {
 
 interface Waiter {
   key: string;
+  /** Local ms after which the call fails instead of waiting on. */
+  deadline: number;
   resolve(ticket: RateTicket): void;
   reject(reason: unknown): void;
   signal?: AbortSignal;
@@ -74,12 +83,25 @@ interface Waiter {
 const skewSamples = 64;
 /** Most the gate adds to its margin after finding the service still in the old window. */
 const maxLearnedLagMs = 2000;
+/** A reset further away than this many windows is a broken header. */
+const plausibleWindows = 3;
+
+const waitedTooLongMessage =
+  "The service's rate limit kept this request waiting too long, so Socialdesk did not send it. Try again in a moment.";
+const closedMessage = 'The profile was removed before this request could be sent.';
 
 export class RateGate {
   readonly #clock: GateClock;
   readonly #onStatus: ((status: RateStatus) => void) | undefined;
   readonly #initialInFlight: number;
   readonly #marginMs: number;
+  readonly #windowMs: number;
+  readonly #maxWaitMs: number;
+  readonly #onDiagnostic: DiagnosticSink | undefined;
+  readonly #status: StatusCoalescer<RateStatus>;
+  #closed = false;
+  /** Local ms of the last broken-header diagnostic: one a window is enough for the log. */
+  #lastBrokenReport = Number.NEGATIVE_INFINITY;
 
   /** The application's window: every call counts in it. */
   #app = new RateWindow();
@@ -105,13 +127,27 @@ export class RateGate {
     this.#onStatus = options.onStatus;
     this.#initialInFlight = options.initialInFlight ?? 2;
     this.#marginMs = options.resetMarginMs ?? 100;
+    this.#windowMs = options.windowMs ?? 60_000;
+    this.#maxWaitMs = options.maxWaitMs ?? 2 * this.#windowMs;
+    this.#onDiagnostic = options.onDiagnostic;
+    this.#status = new StatusCoalescer(
+      this.#clock,
+      options.statusIntervalMs ?? 100,
+      () => this.status(),
+      (status) => this.#onStatus?.(status),
+    );
   }
 
-  /** Waits for a slot for operation `key`. Rejects with the signal's reason if `signal` aborts first. */
+  /**
+   * Waits for a slot for operation `key`. Rejects with the signal's reason if `signal` aborts
+   * first, and with an ApiError (`rate_limited`) once it has waited `maxWaitMs`.
+   */
   acquire(key = '', signal?: AbortSignal): Promise<RateTicket> {
     if (signal?.aborted) return Promise.reject(signal.reason);
+    if (this.#closed) return Promise.reject(closedError());
     return new Promise<RateTicket>((resolve, reject) => {
-      const waiter: Waiter = { key, resolve, reject, signal };
+      const deadline = this.#clock.now() + this.#maxWaitMs;
+      const waiter: Waiter = { key, deadline, resolve, reject, signal };
       if (signal) {
         waiter.onAbort = () => {
           const index = this.#queue.indexOf(waiter);
@@ -126,6 +162,19 @@ export class RateGate {
       this.#pump();
       if (this.#queue.includes(waiter)) this.#emit();
     });
+  }
+
+  /**
+   * For a service no profile uses any more: refuses the calls waiting, cancels every timer, and
+   * refuses calls from now on. Calls already sent finish as they will.
+   */
+  close(): void {
+    if (this.#closed) return;
+    this.#closed = true;
+    this.#cancelTimer?.();
+    this.#cancelTimer = undefined;
+    this.#status.cancel();
+    for (const waiter of this.#queue.splice(0)) this.#refuse(waiter, closedError());
   }
 
   status(): RateStatus {
@@ -159,19 +208,35 @@ export class RateGate {
     return at;
   }
 
-  /** Grants every queued call that may go now (in order, skipping blocked ones), then sets a timer. */
+  /**
+   * Refuses the calls past their deadline, grants every queued call that may go now (in order,
+   * skipping blocked ones), then sets a timer for the next grant or deadline.
+   */
   #pump(): void {
+    if (this.#closed) return;
     for (;;) {
       const now = this.#clock.now();
+      for (const waiter of this.#queue.filter((w) => w.deadline <= now)) {
+        this.#queue.splice(this.#queue.indexOf(waiter), 1);
+        this.#refuse(
+          waiter,
+          new ApiError({ kind: 'rate_limited', operation: '', message: waitedTooLongMessage }),
+        );
+      }
       let wakeAt = Number.POSITIVE_INFINITY;
       const index = this.#queue.findIndex((waiter) => {
         const at = this.#readyAt(waiter.key, now);
-        wakeAt = Math.min(wakeAt, at);
+        wakeAt = Math.min(wakeAt, at, waiter.deadline);
         return at <= now;
       });
       if (index < 0) return this.#setTimer(wakeAt);
       this.#grant(this.#queue.splice(index, 1)[0]!, now);
     }
+  }
+
+  #refuse(waiter: Waiter, error: ApiError): void {
+    if (waiter.signal && waiter.onAbort) waiter.signal.removeEventListener('abort', waiter.onAbort);
+    waiter.reject(error);
   }
 
   #grant(waiter: Waiter, now: number): void {
@@ -224,19 +289,52 @@ export class RateGate {
     const high = this.#skewHigh.length > 0 ? Math.min(...this.#skewHigh) : 0;
     // The reset in local time: at the latest (plus margin) before probing the next window; at
     // the earliest (less the travel time) as the end of the spread.
+    let windowReset = reset;
     let resetAt = reset * 1000 - low + this.#marginMs + this.#learnedLagMs;
-    const paceEnd = reset * 1000 - Math.max(low, high) - this.#rttMs;
+    let paceEnd = reset * 1000 - Math.max(low, high) - this.#rttMs;
+    if (resetAt - now > plausibleWindows * this.#windowMs) {
+      // A broken header (or Date): read it as one announced window, from now or the one running.
+      this.#reportBrokenReset(key, resetAt - now);
+      if (window.isCurrent(now)) {
+        windowReset = window.windowReset!;
+        resetAt = window.resetAt;
+        paceEnd = window.paceEnd;
+      } else {
+        windowReset = Math.ceil((now + low + this.#windowMs) / 1000);
+        resetAt = now + this.#windowMs + this.#marginMs;
+        paceEnd = now + this.#windowMs - this.#rttMs;
+      }
+    }
     if (throttled && resetAt <= now) {
       // The service still counts the old window although the gate thought it over: wait longer.
       this.#learnedLagMs = Math.min(maxLearnedLagMs, this.#learnedLagMs + 250);
       resetAt = now + this.#marginMs + this.#learnedLagMs;
     }
-    const current = window.observe(now, { remaining, reset, resetAt, paceEnd, throttled });
+    const current = window.observe(now, { remaining, reset: windowReset, resetAt, paceEnd, throttled });
     // A late 429 from a window already over teaches nothing, and holds nothing either.
     if (throttled && current) this.#heldUntil = Math.max(this.#heldUntil, resetAt);
   }
 
+  #reportBrokenReset(key: string, awayMs: number): void {
+    const now = this.#clock.now();
+    if (now - this.#lastBrokenReport < this.#windowMs) return;
+    this.#lastBrokenReport = now;
+    const away = Math.round(awayMs / 1000);
+    const window = Math.round(this.#windowMs / 1000);
+    this.#onDiagnostic?.({
+      operation: key,
+      issues: [
+        {
+          path: 'x-ratelimit-reset',
+          message: `The service announced a reset ${away} s away, more than ${plausibleWindows} windows: read as a broken header; waiting one ${window} s window instead.`,
+        },
+      ],
+      at: now,
+    });
+  }
+
   #setTimer(at: number): void {
+    if (this.#closed) return;
     if (at === this.#timerAt) return;
     this.#cancelTimer?.();
     this.#cancelTimer = undefined;
@@ -249,13 +347,18 @@ export class RateGate {
         this.#pump();
         this.#emit();
       },
-      Math.max(0, at - this.#clock.now()),
+      // A longer wait is made of several timers: the pump re-arms until `at` is reached.
+      Math.min(maxTimerDelayMs, Math.max(0, at - this.#clock.now())),
     );
   }
 
   #emit(): void {
-    this.#onStatus?.(this.status());
+    if (!this.#closed) this.#status.notify();
   }
+}
+
+function closedError(): ApiError {
+  return new ApiError({ kind: 'gate_closed', operation: '', message: closedMessage });
 }
 
 function push(samples: number[], value: number): void {
