@@ -72,7 +72,8 @@ describe('sandbox CLI', () => {
     const exited = exitOf(child);
     const ready = JSON.parse(await firstLine(child)) as Ready;
     const response = await fetch(
-      `${ready.urls.dashboard}/reports/data?report_type=CONTENT&format=csv&limit=1000000`,
+      `${ready.urls.dashboard}/reports/data?report_type=CONTENT&format=csv&limit=1000000` +
+        `&channels=INSTAGRAM&metrics=IMPRESSIONS,ENGAGEMENTS,ENGAGEMENT_RATE,VIDEO_VIEWS&brand_ids=${ready.brands.join(',')}`,
       {
         headers: { authorization: `Bearer ${ready.tokens.user}` },
       },

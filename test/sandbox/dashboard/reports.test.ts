@@ -13,12 +13,17 @@ describe('dashboard: report data', () => {
   });
   afterAll(() => sb.close());
 
+  /** The parameters every report needs (interface.md Limits), which a test may override. */
+  const required = () => ({ channels: 'INSTAGRAM', metrics: 'IMPRESSIONS', brand_ids: sb.brands.join(',') });
   const report = (
     query: Record<string, string | number | boolean | undefined>,
     method = 'GET',
     body?: unknown,
   ) =>
-    sb.call(method, '/dashboard/reports/data', { query, body: body ?? (method === 'PUT' ? {} : undefined) });
+    sb.call(method, '/dashboard/reports/data', {
+      query: { ...required(), ...query },
+      body: body ?? (method === 'PUT' ? {} : undefined),
+    });
   const rows = (result: { body: unknown }) => reportDataSchema.parse(result.body).data as Row[];
   const csvLines = (text: string) => text.split('\r\n').filter((line) => line !== '');
 
@@ -199,7 +204,12 @@ describe('dashboard: report data', () => {
 
   it('streams a large csv content report row by row', async () => {
     const response = await fetch(
-      sb.url('/dashboard/reports/data', { report_type: 'CONTENT', format: 'csv', limit: 50_000 }),
+      sb.url('/dashboard/reports/data', {
+        ...required(),
+        report_type: 'CONTENT',
+        format: 'csv',
+        limit: 50_000,
+      }),
       {
         headers: { authorization: `Bearer ${sb.sandbox.tokens.user}` },
       },
@@ -248,7 +258,13 @@ describe('dashboard: the SINGLE_METRIC withdrawal on 2026-06-30', () => {
   afterAll(() => sb.close());
 
   it('accepts SINGLE_METRIC before the date and answers 400 naming TOTAL_METRIC from then on', async () => {
-    const query = { report_type: 'SINGLE_METRIC', ...context };
+    const query = {
+      report_type: 'SINGLE_METRIC',
+      channels: 'INSTAGRAM',
+      metrics: 'IMPRESSIONS',
+      brand_ids: String(sb.brands[0]),
+      ...context,
+    };
     expect((await sb.call('GET', '/dashboard/reports/data', { query })).status).toBe(200);
     sb.sandbox.clock.advance(60_000);
     const after = await sb.call('GET', '/dashboard/reports/data', { query });

@@ -19,8 +19,15 @@ describe('sandbox query parameter errors', () => {
     expect(result.status).toBe(422);
     return errorObjectSchema.parse(result.body);
   }
+  /** A valid content report query (interface.md Limits: these three are required), changed by `query`. */
   const report = (query: Record<string, string>) =>
-    errorsOf('/dashboard/reports/data', { report_type: 'CONTENT', ...query });
+    errorsOf('/dashboard/reports/data', {
+      report_type: 'CONTENT',
+      channels: 'INSTAGRAM',
+      metrics: 'IMPRESSIONS',
+      brand_ids: String(sb.brands[0]),
+      ...query,
+    });
 
   it('names the list parameter and the bad item of a comma-separated id list', async () => {
     const error = await report({ brand_ids: `${sb.brands[0]},abc` });

@@ -48,7 +48,13 @@ describe('sandbox rate limits', () => {
 
   it('applies the stricter reports limit, with headers describing whichever limit has fewer calls left', async () => {
     sb = await startTestSandbox({ now: start, rateLimit: 100, rateWindow: 60 });
-    const report = { report_type: 'CONTENT', limit: 1 };
+    const report = {
+      report_type: 'CONTENT',
+      channels: 'INSTAGRAM',
+      metrics: 'IMPRESSIONS',
+      brand_ids: String(sb.brands[0]),
+      limit: 1,
+    };
     const first = await sb.call('GET', '/dashboard/reports/data', { query: report });
     expect(first.status).toBe(200);
     expect(first.headers.get('x-ratelimit-limit')).toBe('60');

@@ -17,8 +17,14 @@ export const metricQuery = {
 export function dashboardProbe(probe: () => Probe): void {
   describe('dashboard: report data (ops 12-13)', () => {
     const reports = () => probe().at('dashboard', '/reports/data');
+    /** What every report needs (interface.md Limits: at least one value each); a test may override it. */
+    const required = () => ({
+      channels: 'INSTAGRAM',
+      metrics: 'IMPRESSIONS',
+      brand_ids: probe().ready.brands.join(','),
+    });
     const get = (query: Record<string, string | number | boolean>) =>
-      probe().call('GET', reports(), { query });
+      probe().call('GET', reports(), { query: { ...required(), ...query } });
 
     it('answers 400 naming TOTAL_METRIC when report_type is missing', async () => {
       const error = expectError(await get({ channels: 'INSTAGRAM' }), 400);
@@ -32,6 +38,20 @@ export function dashboardProbe(probe: () => Probe): void {
         expect(expectError(answer, 400).message).toContain('TOTAL_METRIC');
       } else {
         expect(answer.status).toBe(200);
+      }
+    });
+
+    it('channels, metrics and brand_ids are required: a 422 naming the one left out', async () => {
+      for (const name of ['channels', 'metrics', 'brand_ids'] as const) {
+        const query: Record<string, string> = { ...required(), report_type: 'CONTENT' };
+        delete query[name];
+        for (const method of ['GET', 'PUT']) {
+          const answer = await probe().call(method, reports(), {
+            query,
+            json: method === 'PUT' ? {} : undefined,
+          });
+          expect(expectError(answer, 422).errors).toEqual({ [name]: ['Required.'] });
+        }
       }
     });
 
@@ -66,7 +86,7 @@ export function dashboardProbe(probe: () => Probe): void {
       expect(named.headers.get('content-disposition')).toBe('attachment; filename="q1 totals.csv"');
       expect(named.text.split('\r\n')[0]).toContain('metric');
       const head = await probe().call('HEAD', reports(), {
-        query: { report_type: 'CONTENT', format: 'csv', limit: 1_000_000 },
+        query: { ...required(), report_type: 'CONTENT', format: 'csv', limit: 1_000_000 },
       });
       expect(head.headers.get('content-disposition')).toBe('attachment; filename="CONTENT.csv"');
       expect(head.text).toBe('');
@@ -88,6 +108,7 @@ export function dashboardProbe(probe: () => Probe): void {
 
     it('op 13 (PUT) takes benchmarks in the body; bad JSON is 400 and unknown fields 422', async () => {
       const url = probe().at('dashboard', '/reports/data', {
+        ...required(),
         ...metricQuery,
         report_type: 'BENCHMARK_METRIC',
       });

@@ -59,6 +59,9 @@ describe('probe: --now 2026-01-01T00:00:00Z (before the SINGLE_METRIC cut-off)',
     const answer = await probe().get('dashboard', '/reports/data', {
       query: {
         ...metricQuery,
+        channels: 'INSTAGRAM',
+        metrics: 'IMPRESSIONS',
+        brand_ids: String(probe().brand),
         report_type: 'SINGLE_METRIC',
         context_start_date: '2025-11-01',
         context_end_date: '2025-11-30',

@@ -18,10 +18,6 @@ const contentTypes: readonly ReportType[] = [
 ];
 export const isContentReport = (type: ReportType) => contentTypes.includes(type);
 
-export const defaultMetrics = (type: ReportType) =>
-  isContentReport(type)
-    ? ['IMPRESSIONS', 'ENGAGEMENTS', 'ENGAGEMENT_RATE', 'VIDEO_VIEWS']
-    : ['IMPRESSIONS', 'ENGAGEMENTS'];
 export const metricColumn = (metric: string) => metric.toLowerCase();
 
 const captionWords = [

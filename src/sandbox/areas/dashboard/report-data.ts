@@ -1,6 +1,6 @@
 import { mediaTypes } from '../../../shared/domain/index.ts';
 import { hashString } from '../../random.ts';
-import { contentReport, defaultMetrics, isContentReport } from './content-report.ts';
+import { contentReport, isContentReport } from './content-report.ts';
 import { isRate, rangeValue, series } from './report-formula.ts';
 import type { ReportRequest } from './report-request.ts';
 
@@ -139,8 +139,7 @@ function headerReport(
 /** The report a request asks for, as columns and (lazily produced) rows. */
 export function buildReport(request: ReportRequest): ReportTable {
   const type = request.query.report_type;
-  const metrics = request.query.metrics ?? defaultMetrics(type);
-  const channels = request.query.channels ?? ['INSTAGRAM'];
+  const { metrics, channels } = request.query;
   if (isContentReport(type)) return contentReport(request, metrics, channels);
   if (type === 'GRAPH' || type === 'COMPETITIVE_GRAPH' || type === 'BENCHMARK_GRAPH')
     return graphReport(request, metrics, channels);

@@ -1,22 +1,35 @@
 import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import {
   isMetricReport,
   reportPutBodySchema,
   reportQuerySchema,
   type ReportPutBody,
-  type ReportQuery,
 } from '../../../shared/domain/index.ts';
-import { callerOf, requireBrands } from '../../http/auth.ts';
+import { requireBrands } from '../../http/auth.ts';
 import { SandboxError } from '../../http/errors.ts';
 import { parseBody, parseQuery } from '../../http/validate.ts';
 
 /** From this instant on, SINGLE_METRIC answers 400 (interface.md Versioning, conventions §10). */
 export const SINGLE_METRIC_WITHDRAWN_AT = Date.UTC(2026, 5, 30);
 
+/**
+ * interface.md (Limits) asks for at least one value each of channels, metrics and brand_ids, so a
+ * request without one is a 422 naming it, rather than a report of a channel, metrics or brands
+ * the client never chose. The shared schema leaves them optional in the client's request type.
+ */
+const { channels, metrics, brand_ids } = reportQuerySchema.shape;
+const requestQuerySchema = reportQuerySchema.safeExtend({
+  channels: channels.unwrap(),
+  metrics: metrics.unwrap(),
+  brand_ids: brand_ids.unwrap(),
+});
+type RequestQuery = z.output<typeof requestQuerySchema>;
+
 export interface ReportRequest {
-  query: ReportQuery;
+  query: RequestQuery;
   body: ReportPutBody;
-  /** Brands the report covers: brand_ids, or every brand the caller reaches. */
+  /** Brands the report covers: brand_ids. */
   brandIds: number[];
   /** The reporting range (start_date..end_date, or the 30 days up to today by the sandbox clock). */
   range: { start: string; end: string };
@@ -72,7 +85,7 @@ export function readReportRequest(request: FastifyRequest, now: Date, withBody: 
       },
     );
   }
-  const query = parseQuery(reportQuerySchema, request.query);
+  const query = parseQuery(requestQuerySchema, request.query);
   const body = withBody ? parseBody(reportPutBodySchema, request.body) : {};
 
   const today = dateOf(now.getTime());
@@ -93,7 +106,7 @@ export function readReportRequest(request: FastifyRequest, now: Date, withBody: 
     );
   }
 
-  const brandIds = query.brand_ids ?? callerOf(request).brandIds;
+  const brandIds = query.brand_ids;
   requireBrands(request, brandIds);
   return { query, body, brandIds, range, context };
 }

@@ -52,6 +52,7 @@ describe('reports client', () => {
     const report = await client.reports.get({
       report_type: 'CONTENT_OWNED',
       channels: ['INSTAGRAM'],
+      metrics: ['IMPRESSIONS'],
       brand_ids: [brand],
       limit: 5,
     });
@@ -77,6 +78,7 @@ describe('reports client', () => {
     const download = await client.reports.downloadCsv({
       report_type: 'CONTENT_OWNED',
       channels: ['INSTAGRAM'],
+      metrics: ['IMPRESSIONS'],
       brand_ids: [brand],
       filename: 'owned-july',
     });
