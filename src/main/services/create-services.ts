@@ -60,10 +60,11 @@ export function createServices(options: ServicesOptions): Services {
     const profile = (await profiles.list()).profiles.find((p) => p.sandbox);
     if (!profile) return;
     const sandbox = await localSandbox.start();
-    // Same database, so the same token; only the port is new. The token is saved again because a
-    // session-only one (no keychain here) is gone after a restart, and the user never saw it.
-    const token = profile.hasToken ? {} : { token: sandbox.tokens.user };
-    await profiles.update({ id: profile.id, baseUrls: sandbox.urls, ...token });
+    // Same database, so the same token; only the port is new. The token goes with the new
+    // addresses: a new port is a new origin, to which a stored token is not carried over unasked,
+    // and main knows this one because it started the sandbox that issued it. (It also restores a
+    // session-only token, gone after a restart, which the user never saw.)
+    await profiles.update({ id: profile.id, baseUrls: sandbox.urls, token: sandbox.tokens.user });
   }
 
   return { handlers, events, resumeLocalSandbox, close: () => localSandbox.close() };

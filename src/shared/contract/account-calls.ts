@@ -6,9 +6,37 @@ import { z } from 'zod';
  * `z.object` (which drops unknown keys), so even a handler that returned one could not leak it.
  */
 
-const baseUrlSchema = z
-  .url({ protocol: /^https?$/, error: 'Must be an http:// or https:// address.' })
-  .transform((url) => url.replace(/\/+$/, ''));
+/**
+ * Whether a token may be sent to `url` at all: over https://, or over http:// to this computer
+ * only (127.0.0.0/8, ::1, localhost: the local sandbox), where clear text never crosses a network.
+ * The WHATWG parser writes every IPv4 form (127.1, 0x7f000001) and IPv6 form as one canonical
+ * hostname, so these few comparisons cover them all.
+ */
+export function sendsTokenSafely(url: string): boolean {
+  if (!URL.canParse(url)) return false;
+  const { protocol, hostname } = new URL(url);
+  if (protocol === 'https:') return true;
+  return (
+    protocol === 'http:' &&
+    (hostname === 'localhost' || hostname === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(hostname))
+  );
+}
+
+export const clearTextMessage =
+  'Use https:// here: http:// is allowed only for this computer (localhost, 127.0.0.1, ::1), ' +
+  'because anywhere else the token would travel in clear text.';
+
+const httpUrlSchema = z.url({
+  protocol: /^https?$/,
+  error: 'Must be an http:// or https:// address.',
+  abort: true, // one message per field: no clear-text warning about something not an address
+});
+const withoutTrailingSlash = (url: string) => url.replace(/\/+$/, '');
+
+/** An address a call may name: the token will be sent there. */
+const baseUrlSchema = httpUrlSchema
+  .refine(sendsTokenSafely, { error: clearTextMessage })
+  .transform(withoutTrailingSlash);
 
 export const baseUrlsSchema = z.object({
   library: baseUrlSchema,
@@ -17,6 +45,19 @@ export const baseUrlsSchema = z.object({
   community: baseUrlSchema,
 });
 export type ProfileBaseUrls = z.output<typeof baseUrlsSchema>;
+
+/**
+ * An address as stored and shown: any http(s) one, so a profile saved before the rule above
+ * still loads and can be edited (rather than vanish with its keychain entry). Its client refuses
+ * to send the token to an address that fails `sendsTokenSafely`.
+ */
+const storedBaseUrlSchema = httpUrlSchema.transform(withoutTrailingSlash);
+const storedBaseUrlsSchema = z.object({
+  library: storedBaseUrlSchema,
+  scheduler: storedBaseUrlSchema,
+  dashboard: storedBaseUrlSchema,
+  community: storedBaseUrlSchema,
+});
 
 export const tokenBackendSchema = z.enum(['keychain', 'session']);
 export type TokenBackend = z.infer<typeof tokenBackendSchema>;
@@ -29,7 +70,7 @@ const brandIdsSchema = z.array(z.number().int().min(0)).min(1, 'Name at least on
 export const profileSchema = z.object({
   id: z.string().min(1),
   name: nameSchema,
-  baseUrls: baseUrlsSchema,
+  baseUrls: storedBaseUrlsSchema,
   brandIds: brandIdsSchema,
   /** Where its token is kept: the OS keychain, or memory for this session only. */
   tokenStore: tokenBackendSchema,

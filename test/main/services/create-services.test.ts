@@ -1,9 +1,10 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Conf from 'conf';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SecretStore } from '../../../src/main/services/accounts/secret-store.ts';
+import { SecretStore, type KeychainEntry } from '../../../src/main/services/accounts/secret-store.ts';
 import { createLocalSandboxStarter } from '../../../src/main/services/accounts/local-sandbox.ts';
 import { createServices, type Services } from '../../../src/main/services/create-services.ts';
 import type { CallName } from '../../../src/shared/contract/index.ts';
@@ -26,7 +27,22 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-function launch(userDataDir: string, options: { fetch?: typeof fetch } = {}) {
+/**
+ * A keychain that outlives the app, as the OS one does: an injected one (over a map the test
+ * keeps), so this runs the same whether or not the machine has a Secret Service.
+ */
+function lastingKeychain(entries: Map<string, string>) {
+  return new SecretStore({
+    service: 'Socialdesk-test-services',
+    entry: (service, account): KeychainEntry => ({
+      setPassword: async (password) => void entries.set(`${service}/${account}`, password),
+      getPassword: async () => entries.get(`${service}/${account}`) ?? null,
+      deleteCredential: async () => entries.delete(`${service}/${account}`),
+    }),
+  });
+}
+
+function launch(userDataDir: string, options: { fetch?: typeof fetch; secrets?: SecretStore } = {}) {
   const store = new Conf<Record<string, unknown>>({
     projectName: 'socialdesk',
     cwd: userDataDir,
@@ -36,13 +52,25 @@ function launch(userDataDir: string, options: { fetch?: typeof fetch } = {}) {
   const services = createServices({
     platform: { shell: 'web', appVersion: '0.0.0', runtimes: {}, userDataDir },
     store,
-    secrets: noKeychain(),
+    secrets: options.secrets ?? noKeychain(),
     localSandbox,
     fetch: options.fetch,
   });
   cleanups.push(() => services.close());
   // The test reads the sandbox's token from the starter, as main does: the app never shows it.
   return Object.assign(services, { localSandbox });
+}
+
+/** Keeps `port` (loopback) taken until the test ends; taken by another process serves as well. */
+async function occupy(port: number): Promise<void> {
+  const server = createServer();
+  const listening = await new Promise<boolean>((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      error.code === 'EADDRINUSE' ? resolve(false) : reject(error),
+    );
+    server.listen(port, '127.0.0.1', () => resolve(true));
+  });
+  if (listening) cleanups.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
 }
 
 function freshUserDataDir(): string {
@@ -83,6 +111,33 @@ describe('services: the local sandbox across restarts', () => {
     expect(settings).toContain(profile.id);
     expect(settings).not.toContain(tokens.user);
     expect(settings).not.toMatch(/token"\s*:/i);
+  });
+
+  it('moves a keychain-held sandbox token to the new port at the next launch', async () => {
+    // The new port is a new origin, to which a stored token is not carried over unasked: the
+    // resume passes the sandbox's own token with the new addresses, and the profile works on.
+    const userDataDir = freshUserDataDir();
+    const keychain = new Map<string, string>();
+
+    const first = launch(userDataDir, { secrets: lastingKeychain(keychain) });
+    const profile = (await call(first, 'accounts:start-sandbox')) as {
+      id: string;
+      baseUrls: { community: string };
+    };
+    expect(profile).toMatchObject({ tokenStore: 'keychain', hasToken: true });
+    await first.close();
+    // Hold the old port, so the next start surely gets another one (the OS could hand it back).
+    await occupy(Number(new URL(profile.baseUrls.community).port));
+
+    const second = launch(userDataDir, { secrets: lastingKeychain(keychain) });
+    await second.resumeLocalSandbox();
+    const { urls } = await second.localSandbox.start();
+    const list = (await call(second, 'accounts:list')) as { profiles: Array<{ baseUrls: object }> };
+    expect(list.profiles).toEqual([
+      expect.objectContaining({ id: profile.id, baseUrls: urls, hasToken: true }),
+    ]);
+    expect(urls).not.toEqual(profile.baseUrls);
+    expect(await call(second, 'accounts:test', { id: profile.id })).toMatchObject({ ok: true });
   });
 });
 

@@ -5,6 +5,7 @@ import { RateGate, type GateClock, type RateStatus } from '../api/rate-gate.ts';
 import type { Diagnostic } from '../api/lenient.ts';
 import type { ProfilesService } from './profiles.ts';
 import type { SecretStore } from './secret-store.ts';
+import { refuseClearText } from './token-destination.ts';
 
 export interface ProfileClientsDeps {
   profiles: ProfilesService;
@@ -112,7 +113,10 @@ export function createProfileClients(deps: ProfileClientsDeps): ProfileClients {
       const profile = deps.profiles.get(id);
       client = createApiClient({
         baseUrls: profile.baseUrls,
-        getToken: () => deps.secrets.get(id),
+        getToken: () => {
+          refuseClearText(profile.baseUrls);
+          return deps.secrets.get(id);
+        },
         gate: gateFor(profile.baseUrls, true),
         fetch: deps.fetch,
         onDiagnostic: deps.onDiagnostic,

@@ -11,6 +11,7 @@ import {
   type TokenBackend,
 } from '../../../shared/contract/account-calls.ts';
 import { KeychainUnavailableError, type SecretStore } from './secret-store.ts';
+import { refuseTokenOnNewOrigin } from './token-destination.ts';
 
 /**
  * The part of conf / electron-store the profiles service uses. Profiles are plain settings (no
@@ -142,6 +143,7 @@ export function createProfilesService(deps: {
     async update(input) {
       const current = read();
       const old = find(input.id);
+      if (input.baseUrls && input.token === undefined) refuseTokenOnNewOrigin(old.baseUrls, input.baseUrls);
       const tokenStore = input.tokenStore ?? old.tokenStore;
       // No new token: keep the stored one, moving it if the backend changed.
       const token = input.token ?? (tokenStore !== old.tokenStore ? await secrets.get(old.id) : undefined);
