@@ -239,12 +239,29 @@ function validate<S extends z.ZodType>(schema: S, input: unknown, context: Issue
   throw new SandboxError(422, `Invalid ${what}.${detail}`, errors);
 }
 
-/** Validates a JSON body; a missing body counts as `{}` so "field required" errors name the field. */
+/** What a JSON body that is not an object is, in words. */
+function jsonKind(body: unknown): string {
+  if (body === null) return 'null';
+  if (Array.isArray(body)) return 'an array';
+  return `a ${typeof body}`;
+}
+
+/**
+ * Validates a JSON body; a missing body counts as `{}` so "field required" errors name the field.
+ * Every body of the interface is an object: JSON `null` (conventions §3), an array or a scalar is
+ * a 422, never taken for "no body", which would answer a PATCH with 200 and change nothing.
+ */
 export function parseBody<S extends z.ZodType>(
   schema: S,
   body: unknown,
   options: ValidateOptions = {},
 ): z.output<S> {
+  if (body !== undefined && (body === null || typeof body !== 'object' || Array.isArray(body))) {
+    const got = jsonKind(body);
+    throw new SandboxError(422, `Invalid request body. The body must be a JSON object; got ${got}.`, {
+      body: [`Must be a JSON object; got ${got}.`],
+    });
+  }
   const input = body ?? {};
   return validate(schema, input, { ...options, input, source: 'body' });
 }

@@ -42,10 +42,11 @@ function unreadTypes(body: Pick<Unread, 'types'>): UnreadCountType[] | undefined
     .filter((part) => part !== '') as UnreadCountType[] | undefined;
 }
 
-/** A body object to validate; the withdrawn brand_id handled first. */
-function bodyOf(ctx: AreaContext, request: FastifyRequest): Record<string, unknown> {
-  const body = (request.body ?? {}) as Record<string, unknown>;
-  if (typeof body === 'object' && !Array.isArray(body)) rewriteSingleBrand(ctx, body, 'body');
+/** The body to validate, the withdrawn brand_id handled first (a null body stays null: a 422). */
+function bodyOf(ctx: AreaContext, request: FastifyRequest): unknown {
+  const body = request.body;
+  if (body !== null && typeof body === 'object' && !Array.isArray(body))
+    rewriteSingleBrand(ctx, body as Record<string, unknown>, 'body');
   return body;
 }
 
