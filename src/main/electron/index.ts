@@ -4,6 +4,7 @@ import { EVENT_CHANNEL } from '../../shared/contract/index.ts';
 import { createServices, type Services } from '../services/create-services.ts';
 import type { Platform } from '../services/platform.ts';
 import { bindContract } from './ipc-binding.ts';
+import { denyAllPermissions } from './permissions.ts';
 import { createAppWindow, type AppWindow } from './window.ts';
 
 // One app instance at a time: a second launch focuses the first window instead.
@@ -19,13 +20,12 @@ if (!app.requestSingleInstanceLock()) {
     main.window.focus();
   });
 
-  // No window of ours ever needs a permission (camera, notifications, ...), so none is granted.
   app.on('web-contents-created', (_, contents) => {
     contents.on('will-attach-webview', (event) => event.preventDefault());
   });
 
   app.whenReady().then(() => {
-    session.defaultSession.setPermissionRequestHandler((_, __, callback) => callback(false));
+    denyAllPermissions(session.defaultSession);
     const store = new Store<Record<string, unknown>>({ name: 'settings' });
     const platform: Platform = {
       shell: 'electron',
