@@ -1,5 +1,9 @@
 import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { installMethodRouting } from './method-routing.ts';
+import { SandboxError } from './sandbox-error.ts';
+
+export { SandboxError };
 
 /** The error object of interface.md: every error answer of the sandbox has this shape. */
 export interface ErrorBody {
@@ -7,22 +11,6 @@ export interface ErrorBody {
   errors: Record<string, string[]>;
   message: string;
   status: string;
-}
-
-/**
- * An error an area throws to answer with the error object. Anything else thrown in a route
- * becomes a 500, so a bug never leaks a stack trace or a half-written answer.
- */
-export class SandboxError extends Error {
-  readonly status: number;
-  readonly errors: Record<string, string[]>;
-
-  constructor(status: number, message: string, errors: Record<string, string[]> = {}) {
-    super(message);
-    this.name = 'SandboxError';
-    this.status = status;
-    this.errors = errors;
-  }
 }
 
 /** The statuses conventions §3 lists; a client may rely on no other. */
@@ -44,18 +32,6 @@ export function reasonPhrase(status: number): string {
 
 export function errorBody(status: number, message: string, errors: Record<string, string[]> = {}): ErrorBody {
   return { code: status, errors, message, status: reasonPhrase(status) };
-}
-
-export function sendError(
-  reply: FastifyReply,
-  status: number,
-  message: string,
-  errors: Record<string, string[]> = {},
-) {
-  return reply
-    .code(status)
-    .type('application/json; charset=utf-8')
-    .send(errorBody(status, message, errors));
 }
 
 /** Fastify's default body limit (1 MiB), which the sandbox keeps. */
@@ -96,63 +72,11 @@ export function errorHandler(
   return reply.code(body.code).type('application/json; charset=utf-8').send(body);
 }
 
-/** Route patterns (with their methods) seen so far, to tell a wrong method (405) from a wrong path (404). */
-interface KnownRoute {
-  pattern: RegExp;
-  methods: Set<string>;
-}
-
-function patternOf(url: string): RegExp {
-  const escaped = url
-    .split('/')
-    .map((segment) => {
-      if (segment.startsWith(':')) return '[^/]+';
-      if (segment === '*') return '.*';
-      return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    })
-    .join('/');
-  return new RegExp(`^${escaped}$`);
-}
-
 /**
- * Installs the error handler, the not-found handler (404 or 405 with `Allow`) and the route
- * registry behind it. Call before any route is registered.
+ * Installs the error handler, and the 404/405 answers with the route registry behind them (see
+ * method-routing.ts). Call before any route is registered.
  */
 export function installErrorHandling(app: FastifyInstance): void {
-  const known = new Map<string, KnownRoute>();
-  app.addHook('onRoute', (route) => {
-    const entry = known.get(route.url) ?? { pattern: patternOf(route.url), methods: new Set<string>() };
-    for (const method of [route.method].flat()) entry.methods.add(method);
-    known.set(route.url, entry);
-  });
   app.setErrorHandler(errorHandler);
-  app.setNotFoundHandler((request, reply) => {
-    const path = decodeURIComponentSafe(request.url.split('?')[0] ?? '/');
-    const allowed = new Set<string>();
-    for (const route of known.values()) {
-      if (route.pattern.test(path)) for (const method of route.methods) allowed.add(method);
-    }
-    const bare = path.length > 1 ? path.replace(/\/+$/, '') : path;
-    if (bare !== path && [...known.values()].some((route) => route.pattern.test(bare))) {
-      // Paths take no trailing slash: say so rather than leave the client guessing.
-      return sendError(reply, 404, `No such path: ${path}. Drop the trailing slash: ${bare}.`);
-    }
-    if (allowed.size > 0) {
-      reply.header('allow', [...allowed].sort().join(', '));
-      return sendError(
-        reply,
-        405,
-        `${request.method} is not allowed on ${path}; use ${[...allowed].sort().join(', ')}.`,
-      );
-    }
-    return sendError(reply, 404, `No such path: ${path}.`);
-  });
-}
-
-function decodeURIComponentSafe(path: string): string {
-  try {
-    return decodeURIComponent(path);
-  } catch {
-    return path;
-  }
+  installMethodRouting(app);
 }
