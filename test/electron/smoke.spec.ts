@@ -20,6 +20,12 @@ test('the Electron app opens one hardened window with the renderer', async () =>
   });
   const window = await app.firstWindow();
   await expect(window.getByTestId('app-shell')).toBeVisible();
+  // Served over the app scheme (src/main/electron/app-protocol.ts), with its own origin, not file://.
+  expect(window.url()).toMatch(/^app:\/\/socialdesk\/index\.html(#.*)?$/);
+  const origin = await window.evaluate(
+    () => (globalThis as unknown as { location: { origin: string } }).location.origin,
+  );
+  expect(origin).toBe('app://socialdesk');
   expect(await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows().length)).toBe(1);
   // Isolated and sandboxed: the page sees the contract API and nothing of Node or ipcRenderer.
   const page = await window.evaluate(() => {

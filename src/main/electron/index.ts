@@ -1,11 +1,16 @@
-import { app, BrowserWindow, ipcMain, session } from 'electron';
+import { join } from 'node:path';
+import { app, BrowserWindow, ipcMain, protocol, session } from 'electron';
 import Store from 'electron-store';
 import { EVENT_CHANNEL } from '../../shared/contract/index.ts';
 import { createServices, type Services } from '../services/create-services.ts';
 import type { Platform } from '../services/platform.ts';
+import { APP_SCHEME, APP_SCHEME_PRIVILEGED, createAppProtocolHandler } from './app-protocol.ts';
 import { bindContract } from './ipc-binding.ts';
 import { denyAllPermissions } from './permissions.ts';
 import { createAppWindow, type AppWindow } from './window.ts';
+
+// Electron accepts privileged schemes only before the app is ready, and only once.
+protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGED]);
 
 // One app instance at a time: a second launch focuses the first window instead.
 if (!app.requestSingleInstanceLock()) {
@@ -26,6 +31,11 @@ if (!app.requestSingleInstanceLock()) {
 
   app.whenReady().then(() => {
     denyAllPermissions(session.defaultSession);
+    // The window's session serves the built renderer (out/renderer, beside this file's out/main).
+    session.defaultSession.protocol.handle(
+      APP_SCHEME,
+      createAppProtocolHandler(join(import.meta.dirname, '../renderer')),
+    );
     const store = new Store<Record<string, unknown>>({ name: 'settings' });
     const platform: Platform = {
       shell: 'electron',

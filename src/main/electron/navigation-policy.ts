@@ -26,9 +26,19 @@ export interface NavigationPolicy {
   mayAttachWebview(): false;
 }
 
-/** The rules for a window that shows `appUrl`: the dev server's URL or the built index.html. */
+/** The schemes an app page may come from: the app's own scheme, or the dev server in development. */
+const APP_PAGE_SCHEMES = new Set(['app:', 'http:', 'https:']);
+
+/**
+ * The rules for a window that shows `appUrl`: the dev server's URL or the built page on the app
+ * scheme (app-protocol.ts). A file: URL is refused: every file, data: and about: page has the
+ * same opaque "null" origin, so no check could tell the app from another page.
+ */
 export function createNavigationPolicy(appUrl: string): NavigationPolicy {
   const app = new URL(appUrl);
+  if (!APP_PAGE_SCHEMES.has(app.protocol) || !app.host) {
+    throw new Error(`The app page must be served over the app scheme or http(s), not ${app.protocol}`);
+  }
 
   function isOwnPage(raw: string): boolean {
     let url: URL;
@@ -37,13 +47,15 @@ export function createNavigationPolicy(appUrl: string): NavigationPolicy {
     } catch {
       return false;
     }
-    if (app.protocol === 'file:') {
-      // Every file:, data: and about: URL has the opaque origin "null", so origins cannot tell
-      // them apart: the built app is matched by scheme, host and path. The host matters because
-      // file://host/... is a network share on Windows.
-      return url.protocol === 'file:' && url.host === app.host && url.pathname === app.pathname;
-    }
-    return url.origin === app.origin;
+    // Same scheme, host and port: the page's origin, any path and route of it. Compared by parts
+    // because a URL of a scheme Node does not know (app:) has the origin "null" in Node, while
+    // Chromium gives the registered standard scheme its own. Host names are case-insensitive.
+    return (
+      url.protocol === app.protocol &&
+      url.host.toLowerCase() === app.host.toLowerCase() &&
+      url.username === '' &&
+      url.password === ''
+    );
   }
 
   function isTrustedFrame(frame: FrameInfo | null | undefined, mainFrame: FrameInfo | null | undefined) {

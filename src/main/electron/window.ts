@@ -1,6 +1,6 @@
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { BrowserWindow, screen, shell, type WebFrameMain } from 'electron';
+import { app, BrowserWindow, screen, shell, type WebFrameMain } from 'electron';
+import { APP_INDEX_URL } from './app-protocol.ts';
 import { createNavigationPolicy } from './navigation-policy.ts';
 import { createWindowStateSaver } from './window-state-saver.ts';
 import { DEFAULT_SIZE, restorableState, type WindowState } from './window-state.ts';
@@ -10,11 +10,15 @@ export interface AppWindow {
   isTrustedFrame(frame: WebFrameMain | null): boolean;
 }
 
-/** Where the renderer comes from: the dev server in `electron-vite dev`, the built files otherwise. */
+/**
+ * Where the renderer comes from: the dev server in `electron-vite dev`, the built files on the app
+ * scheme otherwise. A packaged app ignores ELECTRON_RENDERER_URL: whoever can set the user's
+ * environment would otherwise load their own page, which the window then trusts with every call.
+ */
 function rendererUrl(): string {
   const devUrl = process.env.ELECTRON_RENDERER_URL;
-  if (devUrl) return devUrl;
-  return pathToFileURL(join(import.meta.dirname, '../renderer/index.html')).href;
+  if (devUrl && !app.isPackaged) return devUrl;
+  return APP_INDEX_URL;
 }
 
 /** Where the window's size and position are kept between runs (the app's electron-store). */

@@ -1,13 +1,22 @@
 import { EventEmitter } from 'node:events';
-import type { BrowserWindowConstructorOptions, Rectangle, WindowOpenHandlerResponse } from 'electron';
+import type {
+  BrowserWindowConstructorOptions,
+  CustomScheme,
+  Rectangle,
+  Session,
+  WindowOpenHandlerResponse,
+} from 'electron';
 import { vi } from 'vitest';
 import type { FrameInfo } from '../../../src/main/electron/navigation-policy.ts';
 
 /**
- * The parts of Electron that window.ts uses, for `vi.mock('electron', () => import('./fake-electron.ts'))`:
+ * The parts of Electron that the shell uses (index.ts, window.ts), for `vi.mock('electron', () => import('./fake-electron.ts'))`:
  * the Electron binary cannot be installed everywhere the tests run. Events are plain EventEmitter
  * events, emitted by the test the way Electron would emit them.
  */
+
+/** What the shell did, in order, for tests of what must happen before what. */
+export const calls: string[] = [];
 
 class FakeFrame implements FrameInfo {
   url = '';
@@ -36,6 +45,9 @@ class FakeWebContents extends EventEmitter {
 
 export class BrowserWindow extends EventEmitter {
   static readonly created: BrowserWindow[] = [];
+  static getAllWindows() {
+    return BrowserWindow.created.filter((window) => !window.destroyed);
+  }
   readonly webContents = new FakeWebContents();
   bounds: Rectangle;
   maximized = false;
@@ -66,6 +78,7 @@ export class BrowserWindow extends EventEmitter {
   }
   show() {}
   loadURL(url: string) {
+    calls.push(`loadURL ${url}`);
     this.loadedUrl = url;
     this.webContents.mainFrame.url = url;
     return Promise.resolve();
@@ -90,4 +103,67 @@ export const screen = {
 
 export const shell = {
   openExternal: vi.fn((url: string) => Promise.resolve(void url)),
+};
+
+type PermissionRequestHandler = Parameters<Session['setPermissionRequestHandler']>[0];
+type PermissionCheckHandler = Parameters<Session['setPermissionCheckHandler']>[0];
+
+/** The app, not ready until the test calls `becomeReady`; `isPackaged` is set by the test. */
+class FakeApp extends EventEmitter {
+  isPackaged = false;
+  readonly quit = vi.fn();
+  #becomeReady: () => void = () => {};
+  readonly #ready = new Promise<void>((resolve) => (this.#becomeReady = resolve));
+
+  requestSingleInstanceLock() {
+    return true;
+  }
+  whenReady() {
+    return this.#ready;
+  }
+  becomeReady() {
+    calls.push('ready');
+    this.#becomeReady();
+  }
+  getVersion() {
+    return '0.0.0-test';
+  }
+  getPath(name: string) {
+    return `/tmp/socialdesk-fake-${name}`;
+  }
+}
+
+export const app = new FakeApp();
+
+export const protocol = {
+  privilegedSchemes: [] as CustomScheme[],
+  registerSchemesAsPrivileged(schemes: CustomScheme[]) {
+    calls.push(`registerSchemesAsPrivileged ${schemes.map((s) => s.scheme).join(',')}`);
+    this.privilegedSchemes.push(...schemes);
+  },
+};
+
+export const session = {
+  defaultSession: {
+    permissionRequestHandler: undefined as PermissionRequestHandler | undefined,
+    permissionCheckHandler: undefined as PermissionCheckHandler | undefined,
+    setPermissionRequestHandler(handler: PermissionRequestHandler) {
+      this.permissionRequestHandler = handler;
+    },
+    setPermissionCheckHandler(handler: PermissionCheckHandler) {
+      this.permissionCheckHandler = handler;
+    },
+    protocol: {
+      handlers: new Map<string, (request: Request) => Promise<Response>>(),
+      handle(scheme: string, handler: (request: Request) => Promise<Response>) {
+        calls.push(`protocol.handle ${scheme}`);
+        this.handlers.set(scheme, handler);
+      },
+    },
+  },
+};
+
+export const ipcMain = {
+  handle: vi.fn(),
+  removeHandler: vi.fn(),
 };

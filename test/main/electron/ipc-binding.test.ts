@@ -1,5 +1,6 @@
 import type { IpcMainInvokeEvent, WebFrameMain } from 'electron';
 import { describe, expect, it } from 'vitest';
+import { APP_INDEX_URL } from '../../../src/main/electron/app-protocol.ts';
 import { bindContract } from '../../../src/main/electron/ipc-binding.ts';
 import { createNavigationPolicy } from '../../../src/main/electron/navigation-policy.ts';
 import { createAppHandlers } from '../../../src/main/services/app/app-handlers.ts';
@@ -19,7 +20,7 @@ function fakeIpcMain() {
   };
 }
 
-const appUrl = 'file:///app/out/renderer/index.html';
+const appUrl = APP_INDEX_URL;
 const frame = (url: string, parent: WebFrameMain | null = null) =>
   ({ url, parent, isDestroyed: () => false }) as unknown as WebFrameMain;
 /** The window's main frame: the only sender the real check (window.ts wires the same) answers. */
@@ -37,6 +38,8 @@ function setup() {
       appVersion: '1.2.3',
       runtimes: { electron: '45.0.0' },
       userDataDir: '/tmp',
+      chooseSavePath: async () => null,
+      revealPath: async (path) => ({ opened: false, path }),
     },
     settings,
   }) as Handlers;
@@ -90,6 +93,8 @@ describe('Electron contract binding', () => {
       'a foreign page': frame('https://example.com/'),
       'an iframe of the app page': frame(appUrl, ownFrame),
       'another file on disk': frame('file:///home/user/Downloads/page.html'),
+      'a file copy of the app page': frame('file:///app/out/renderer/index.html'),
+      'another host of the app scheme': frame('app://evil/index.html'),
       'a frame that is gone': null,
     };
     for (const [who, sender] of Object.entries(senders)) {

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { APP_INDEX_URL } from '../../../src/main/electron/app-protocol.ts';
 import { createNavigationPolicy, type FrameInfo } from '../../../src/main/electron/navigation-policy.ts';
 
-const builtApp = 'file:///opt/Socialdesk/resources/app.asar/out/renderer/index.html';
+const builtApp = APP_INDEX_URL;
+const builtFile = 'file:///opt/Socialdesk/resources/app.asar/out/renderer/index.html';
 const devServer = 'http://localhost:5173/';
 
 function frame(url: string, parent: FrameInfo | null = null, destroyed = false): FrameInfo {
@@ -12,30 +14,44 @@ describe('which pages are the app itself', () => {
   const built = createNavigationPolicy(builtApp);
   const dev = createNavigationPolicy(devServer);
 
-  it('knows the built index.html on any route, and nothing else on disk', () => {
+  it('knows the built app by its scheme and host, on any route', () => {
     expect(built.isOwnPage(`${builtApp}#/settings`)).toBe(true);
-    expect(built.isOwnPage('file:///etc/passwd')).toBe(false);
-    expect(built.isOwnPage('file:///opt/Socialdesk/resources/app.asar/out/renderer/other.html')).toBe(false);
-    // Same path on another host: a network share on Windows, not the installed app.
-    expect(
-      built.isOwnPage('file://attacker.example/opt/Socialdesk/resources/app.asar/out/renderer/index.html'),
-    ).toBe(false);
+    expect(built.isOwnPage('app://socialdesk/')).toBe(true);
+    // Chromium lowercases the host of a standard scheme; a hand-written URL may not.
+    expect(built.isOwnPage('app://SocialDesk/index.html#/welcome')).toBe(true);
   });
 
-  it('does not take pages with the same opaque "null" origin as a file for the built app', () => {
-    for (const opaque of [
-      'data:text/html,<script>1</script>',
-      'about:blank',
-      'javascript:alert(1)',
-      'blob:null/x',
+  it('trusts no other host, port or user of the app scheme', () => {
+    for (const other of [
+      'app://socialdesk.evil.example/index.html',
+      'app://evil/index.html',
+      'app://socialdesk:8080/index.html',
+      'app://user@socialdesk/index.html',
+      'app://user:pw@socialdesk/index.html',
+      'app:///index.html',
+      'app:socialdesk/index.html',
+      'apps://socialdesk/index.html',
     ])
-      expect(built.isOwnPage(opaque), opaque).toBe(false);
+      expect(built.isOwnPage(other), other).toBe(false);
+  });
+
+  it('trusts no file on disk, not even a copy of the built index.html', () => {
+    expect(built.isOwnPage(builtFile)).toBe(false);
+    expect(built.isOwnPage(`${builtFile}#/settings`)).toBe(false);
+    expect(built.isOwnPage('file:///etc/passwd')).toBe(false);
+    expect(built.isOwnPage('file://socialdesk/index.html')).toBe(false);
+  });
+
+  it('refuses to be built for a file: page, which no check could tell from another file', () => {
+    expect(() => createNavigationPolicy(builtFile)).toThrow(/app scheme or http/);
+    expect(() => createNavigationPolicy('data:text/html,x')).toThrow(/app scheme or http/);
   });
 
   it('knows the dev server by origin, and neither the built file nor another port is it', () => {
     expect(dev.isOwnPage('http://localhost:5173/#/welcome')).toBe(true);
     expect(dev.isOwnPage('http://localhost:5174/')).toBe(false);
     expect(dev.isOwnPage('https://localhost:5173/')).toBe(false);
+    expect(dev.isOwnPage('http://user@localhost:5173/')).toBe(false);
     expect(dev.isOwnPage(builtApp)).toBe(false);
     expect(dev.isOwnPage('about:blank')).toBe(false);
     expect(built.isOwnPage(devServer)).toBe(false);
@@ -60,9 +76,11 @@ describe('which IPC senders are answered', () => {
     expect(policy.isTrustedFrame(frame(builtApp, main), main)).toBe(false);
   });
 
-  it('refuses the main frame once it shows a foreign page', () => {
-    const main = frame('https://example.com/');
-    expect(policy.isTrustedFrame(main, main)).toBe(false);
+  it('refuses the main frame once it shows a foreign page or a file', () => {
+    for (const url of ['https://example.com/', builtFile, 'app://evil/index.html']) {
+      const main = frame(url);
+      expect(policy.isTrustedFrame(main, main), url).toBe(false);
+    }
   });
 
   it('refuses a sender that is gone: null, destroyed, or throwing when read', () => {
@@ -98,6 +116,8 @@ describe('navigation and new windows', () => {
     expect(policy.onNavigate('https://evil.example/phish')).toBe('deny');
     expect(policy.onNavigate('http://instagram.com/p/1')).toBe('deny');
     expect(policy.onNavigate('file:///etc/passwd')).toBe('deny');
+    expect(policy.onNavigate(builtFile)).toBe('deny');
+    expect(policy.onNavigate('app://evil/index.html')).toBe('deny');
     expect(policy.onNavigate('data:text/html,<h1>hi</h1>')).toBe('deny');
   });
 

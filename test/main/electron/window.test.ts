@@ -1,9 +1,10 @@
 import type { WebFrameMain } from 'electron';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { APP_INDEX_URL } from '../../../src/main/electron/app-protocol.ts';
 import { SAVE_DELAY_MS } from '../../../src/main/electron/window-state-saver.ts';
 import type { WindowState } from '../../../src/main/electron/window-state.ts';
 import { createAppWindow } from '../../../src/main/electron/window.ts';
-import { BrowserWindow, shell } from './fake-electron.ts';
+import { app as electronApp, BrowserWindow, shell } from './fake-electron.ts';
 
 vi.mock('electron', () => import('./fake-electron.ts'));
 
@@ -30,6 +31,7 @@ function open(store = memoryStore()) {
 const realPlatform = Object.getOwnPropertyDescriptor(process, 'platform')!;
 
 beforeEach(() => {
+  electronApp.isPackaged = false;
   vi.stubEnv('ELECTRON_RENDERER_URL', '');
   shell.openExternal.mockClear();
 });
@@ -48,7 +50,12 @@ describe('the app window', () => {
       nodeIntegration: false,
       webviewTag: false,
     });
-    expect(fake.loadedUrl).toMatch(/^file:\/\/.*\/renderer\/index\.html$/);
+  });
+
+  it('loads the built renderer over the app scheme, not from a file: URL', () => {
+    const { app, fake } = open();
+    expect(fake.loadedUrl).toBe(APP_INDEX_URL);
+    expect(app.isTrustedFrame(fake.webContents.mainFrame as unknown as WebFrameMain)).toBe(true);
   });
 
   it('checks spelling only where that downloads nothing (macOS uses the OS checker)', () => {
@@ -90,6 +97,17 @@ describe('the app window', () => {
     expect(
       fake.webContents.emitCancelable('will-navigate', { url: 'http://localhost:5173/#/settings' }),
     ).toBe(false);
+  });
+
+  it('ignores ELECTRON_RENDERER_URL once packaged, and trusts no page it names', () => {
+    electronApp.isPackaged = true;
+    vi.stubEnv('ELECTRON_RENDERER_URL', 'http://localhost:5173');
+    const { app, fake } = open();
+    expect(fake.loadedUrl).toBe(APP_INDEX_URL);
+    expect(fake.webContents.emitCancelable('will-navigate', { url: 'http://localhost:5173/' })).toBe(true);
+    const main = fake.webContents.mainFrame;
+    main.url = 'http://localhost:5173/';
+    expect(app.isTrustedFrame(main as unknown as WebFrameMain)).toBe(false);
   });
 
   it('answers IPC only from its own main frame, and from nothing once closed', () => {
