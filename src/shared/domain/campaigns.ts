@@ -128,18 +128,22 @@ export type CampaignSummary = z.infer<typeof campaignSummarySchema>;
 export const campaignListSchema = listOf(z.union([campaignSchema, campaignSummarySchema]));
 export type CampaignList = z.infer<typeof campaignListSchema>;
 
-/** Op 1, PUT: which fields are mandatory is not shown, so none is. */
+/**
+ * Op 1, PUT: which fields are mandatory is not shown, so none is. A field a campaign reads as null
+ * (the dates of an undated campaign, ttcm_spark_ads_authorization_days) takes null for "no value"
+ * (conventions §3), so a client can send back what it read.
+ */
 export const campaignUpdateSchema = z.strictObject({
   benchmark_campaigns: z.array(idSchema).optional(),
   creator_filters: creatorFiltersRequestSchema.optional(),
   creator_ids: z.array(idSchema).optional(),
-  end_date: dateSchema.optional(),
+  end_date: dateSchema.nullable().optional(),
   google_analytics_selected_campaigns: z.array(z.string()).optional(),
   hashtag_ids: z.array(idSchema).optional(),
   name: z.string().min(1).optional(),
-  start_date: dateSchema.optional(),
+  start_date: dateSchema.nullable().optional(),
   topline_metrics: toplineMetricsRequestSchema.optional(),
-  ttcm_spark_ads_authorization_days: z.number().int().min(0).optional(),
+  ttcm_spark_ads_authorization_days: z.number().int().min(0).nullable().optional(),
 });
 export type CampaignUpdate = z.infer<typeof campaignUpdateSchema>;
 

@@ -7,6 +7,7 @@ import { jsonList, prepareCached } from '../../sql.ts';
 /**
  * Op 1 (PUT a campaign). The interface says "updates all fields" but not which are mandatory, so
  * a field left out keeps its value: a client that sends only what its form edits loses nothing.
+ * A null (where the field reads as null) clears the value.
  * Cross-field and cross-table rules (dates in order, hashtags and benchmark campaigns of the same
  * brand) answer 422 with the field at fault, like the schema's own rules.
  */
@@ -79,10 +80,11 @@ export function updateCampaign(db: DatabaseSync, row: Row, body: CampaignUpdate,
   const brandId = Number(row.brand_id);
   const errors: Record<string, string[]> = {};
 
-  const startDate =
-    body.start_date !== undefined ? `${body.start_date}T00:00:00Z` : (row.start_date as string | null);
-  const endDate =
-    body.end_date !== undefined ? `${body.end_date}T23:59:59Z` : (row.end_date as string | null);
+  // Absent keeps the stored value; null means no value (conventions §3).
+  const dateOr = (sent: string | null | undefined, time: string, stored: unknown) =>
+    sent === undefined ? (stored as string | null) : sent && `${sent}T${time}Z`;
+  const startDate = dateOr(body.start_date, '00:00:00', row.start_date);
+  const endDate = dateOr(body.end_date, '23:59:59', row.end_date);
   if (startDate && endDate && startDate > endDate) {
     errors[body.end_date !== undefined ? 'end_date' : 'start_date'] = [
       'end_date must not be before start_date.',
@@ -154,7 +156,9 @@ export function updateCampaign(db: DatabaseSync, row: Row, body: CampaignUpdate,
     body.benchmark_campaigns ? JSON.stringify(body.benchmark_campaigns) : String(row.benchmark_campaigns),
     body.hashtag_ids ? JSON.stringify([...new Set(body.hashtag_ids)]) : String(row.hashtag_ids),
     topline ? JSON.stringify(topline) : String(row.topline_metrics),
-    body.ttcm_spark_ads_authorization_days ?? (row.ttcm_spark_ads_authorization_days as number | null),
+    body.ttcm_spark_ads_authorization_days === undefined
+      ? (row.ttcm_spark_ads_authorization_days as number | null)
+      : body.ttcm_spark_ads_authorization_days,
     campaignId,
   );
 }
