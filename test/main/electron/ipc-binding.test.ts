@@ -67,10 +67,13 @@ describe('Electron contract binding', () => {
     });
     expect(await invoke('settings:update', { theme: 'dark' })).toEqual({
       ok: true,
-      value: { theme: 'dark' },
+      value: { theme: 'dark', downloadsFolder: null },
     });
-    expect(saved.get('preferences')).toEqual({ theme: 'dark' });
-    expect(await invoke('settings:get', undefined)).toEqual({ ok: true, value: { theme: 'dark' } });
+    expect(saved.get('preferences')).toEqual({ theme: 'dark', downloadsFolder: null });
+    expect(await invoke('settings:get', undefined)).toEqual({
+      ok: true,
+      value: { theme: 'dark', downloadsFolder: null },
+    });
   });
 
   it('refuses invalid input with a typed error naming the field, and changes nothing', async () => {

@@ -29,7 +29,7 @@ export const sampleInfo: AppInfo = {
  * like main does (envelopes, settings kept across calls) and records every call it receives.
  */
 export function createFakePreload(
-  initial: { settings?: Settings; info?: AppInfo; accounts?: FakeAccountsInit } = {},
+  initial: { settings?: Partial<Settings>; info?: AppInfo; accounts?: FakeAccountsInit } = {},
 ) {
   let settings: Settings = { ...defaultSettings, ...initial.settings };
   const accounts = createFakeAccounts(initial.accounts);

@@ -21,11 +21,16 @@ export interface SettingsService {
 
 export function createSettingsService(backend: PreferencesBackend): SettingsService {
   function get(): Settings {
-    // A hand-edited or older file must not break the app: keep the valid keys, default the rest.
+    // A hand-edited or older file must not break the app: keep the valid keys, default the rest
+    // (key by key, so one bad value does not reset the others).
     const stored = backend.get('preferences');
-    const merged = { ...defaultSettings, ...(typeof stored === 'object' && stored !== null ? stored : {}) };
-    const parsed = settingsSchema.safeParse(merged);
-    return parsed.success ? parsed.data : { ...defaultSettings };
+    const record: Record<string, unknown> =
+      typeof stored === 'object' && stored !== null ? { ...stored } : {};
+    const valid = Object.entries(settingsSchema.shape).flatMap(([key, schema]) => {
+      const parsed = schema.safeParse(record[key]);
+      return parsed.success ? [[key, parsed.data] as const] : [];
+    });
+    return settingsSchema.parse({ ...defaultSettings, ...Object.fromEntries(valid) });
   }
 
   function update(patch: SettingsUpdate): Settings {
