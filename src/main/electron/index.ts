@@ -3,8 +3,9 @@ import { app, BrowserWindow, ipcMain, protocol, session } from 'electron';
 import Store from 'electron-store';
 import { EVENT_CHANNEL } from '../../shared/contract/index.ts';
 import { createServices, type Services } from '../services/create-services.ts';
-import type { Platform } from '../services/platform.ts';
+import { createSettingsService } from '../services/app/settings-service.ts';
 import { APP_SCHEME, APP_SCHEME_PRIVILEGED, createAppProtocolHandler } from './app-protocol.ts';
+import { createElectronPlatform } from './electron-platform.ts';
 import { bindContract } from './ipc-binding.ts';
 import { denyAllPermissions } from './permissions.ts';
 import { createAppWindow, type AppWindow } from './window.ts';
@@ -37,17 +38,10 @@ if (!app.requestSingleInstanceLock()) {
       createAppProtocolHandler(join(import.meta.dirname, '../renderer')),
     );
     const store = new Store<Record<string, unknown>>({ name: 'settings' });
-    const platform: Platform = {
-      shell: 'electron',
-      appVersion: app.getVersion(),
-      runtimes: {
-        electron: process.versions.electron,
-        chrome: process.versions.chrome,
-        node: process.versions.node,
-        v8: process.versions.v8,
-      },
-      userDataDir: app.getPath('userData'),
-    };
+    const platform = createElectronPlatform({
+      window: () => main?.window,
+      settings: createSettingsService(store),
+    });
     services = createServices({ platform, store });
     const { handlers, events } = services;
     void services

@@ -9,4 +9,32 @@ export interface Platform {
   runtimes: Record<string, string>;
   /** Folder for the app's own files (settings, databases). */
   userDataDir: string;
+  /**
+   * Where to save a file the app makes (a report export, ...): an absolute path the caller may
+   * write, or null when the user cancelled. Electron asks with the native save dialog; the browser
+   * shell has none, so it picks a free name in the downloads folder of the settings.
+   */
+  chooseSavePath(options: SavePathOptions): Promise<string | null>;
+  /**
+   * "Show in folder": opens the file manager on the file. Where none can be opened, answers
+   * `opened: false` with the path, for the UI to show.
+   */
+  revealPath(path: string): Promise<RevealResult>;
+}
+
+export interface SavePathOptions {
+  /** A file name (no folder), e.g. "campaign-report.csv". */
+  defaultName: string;
+  /** As Electron's dialog takes them: extensions without the dot, e.g. {name: 'CSV', extensions: ['csv']}. */
+  filters?: FileFilter[];
+}
+
+export interface FileFilter {
+  name: string;
+  extensions: string[];
+}
+
+export interface RevealResult {
+  opened: boolean;
+  path: string;
 }

@@ -5,8 +5,9 @@ import Conf from 'conf';
 import Fastify from 'fastify';
 import { createServices } from '../services/create-services.ts';
 import type { EventBus } from '../services/event-bus.ts';
-import type { Platform } from '../services/platform.ts';
+import { createSettingsService } from '../services/app/settings-service.ts';
 import { registerBridge } from './bridge.ts';
+import { createWebPlatform } from './web-platform.ts';
 
 export interface WebShellOptions {
   /** Folder of the built renderer (electron-vite's `out/renderer`). */
@@ -53,16 +54,16 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
     );
   }
   const secret = randomBytes(24).toString('hex');
-  const platform: Platform = {
-    shell: 'web',
-    appVersion: options.appVersion,
-    runtimes: { node: process.versions.node, v8: process.versions.v8 },
-    userDataDir: options.userDataDir,
-  };
   const store = new Conf<Record<string, unknown>>({
     projectName: 'socialdesk',
     cwd: options.userDataDir,
     configName: 'settings',
+  });
+  const settings = createSettingsService(store);
+  const platform = createWebPlatform({
+    appVersion: options.appVersion,
+    userDataDir: options.userDataDir,
+    downloadsFolder: () => settings.get().downloadsFolder,
   });
   const { handlers, events, resumeLocalSandbox, close } = createServices({
     platform,

@@ -103,6 +103,20 @@ export const screen = {
 
 export const shell = {
   openExternal: vi.fn((url: string) => Promise.resolve(void url)),
+  showItemInFolder: vi.fn((path: string) => void path),
+};
+
+type SaveDialogOptions = import('electron').SaveDialogOptions;
+type SaveDialogReturnValue = import('electron').SaveDialogReturnValue;
+
+/** The native save dialog: answers what a test queued in `saveAnswers`, else as if cancelled. */
+export const dialog = {
+  saveAnswers: [] as SaveDialogReturnValue[],
+  showSaveDialog: vi.fn(
+    async (
+      ..._args: [BrowserWindow, SaveDialogOptions] | [SaveDialogOptions]
+    ): Promise<SaveDialogReturnValue> => dialog.saveAnswers.shift() ?? { canceled: true, filePath: '' },
+  ),
 };
 
 type PermissionRequestHandler = Parameters<Session['setPermissionRequestHandler']>[0];

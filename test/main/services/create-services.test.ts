@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SecretStore, type KeychainEntry } from '../../../src/main/services/accounts/secret-store.ts';
 import { createLocalSandboxStarter } from '../../../src/main/services/accounts/local-sandbox.ts';
 import { createServices, type Services } from '../../../src/main/services/create-services.ts';
+import { createWebPlatform } from '../../../src/main/web/web-platform.ts';
 import type { CallName } from '../../../src/shared/contract/index.ts';
 import { startTestSandbox } from './support/sandbox.ts';
 
@@ -50,7 +51,7 @@ function launch(userDataDir: string, options: { fetch?: typeof fetch; secrets?: 
   });
   const localSandbox = createLocalSandboxStarter(userDataDir);
   const services = createServices({
-    platform: { shell: 'web', appVersion: '0.0.0', runtimes: {}, userDataDir },
+    platform: createWebPlatform({ appVersion: '0.0.0', userDataDir, downloadsFolder: () => null }),
     store,
     secrets: options.secrets ?? noKeychain(),
     localSandbox,

@@ -1,0 +1,70 @@
+import { execFile } from 'node:child_process';
+import { stat } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import type { Platform, RevealResult } from '../services/platform.ts';
+import { checkedAbsolutePath, saveFileName } from '../services/platform-paths.ts';
+import { reserveFreePath, systemDownloadsFolder, type RunCommand } from './downloads-folder.ts';
+import { revealCommand, startOpener, type Opener } from './file-manager.ts';
+
+/** What the browser shell's platform reads from the machine; tests pass their own. */
+export interface WebSystem {
+  platform: NodeJS.Platform;
+  env: NodeJS.ProcessEnv;
+  homeDir: string;
+  run: RunCommand;
+  open: Opener;
+  /** Where a path goes when no file manager could show it: the terminal running the shell. */
+  print(line: string): void;
+}
+
+const runCommand: RunCommand = async (command, args) =>
+  (await promisify(execFile)(command, args, { timeout: 5000, encoding: 'utf8' })).stdout;
+
+export function createWebPlatform(options: {
+  appVersion: string;
+  userDataDir: string;
+  /** The downloads folder chosen in the settings; null for the system's. Read at every save. */
+  downloadsFolder: () => string | null;
+  system?: Partial<WebSystem>;
+}): Platform {
+  const system: WebSystem = {
+    platform: process.platform,
+    env: process.env,
+    homeDir: homedir(),
+    run: runCommand,
+    open: startOpener,
+    print: (line) => console.log(line),
+    ...options.system,
+  };
+  let systemDownloads: Promise<string> | undefined;
+
+  async function downloadsFolder(): Promise<string> {
+    const chosen = options.downloadsFolder();
+    if (chosen) return chosen;
+    systemDownloads ??= systemDownloadsFolder(system);
+    return join(await systemDownloads, 'Socialdesk');
+  }
+
+  async function revealPath(path: string): Promise<RevealResult> {
+    const checked = checkedAbsolutePath(path);
+    const found = await stat(checked).catch(() => null);
+    const command = found && revealCommand(checked, found.isDirectory(), system.platform, system.env);
+    const opened = command ? await system.open(...command).catch(() => false) : false;
+    // The page shows the path too; the terminal line is for whoever started the shell.
+    if (!opened) system.print(`socialdesk: the file is at ${checked}`);
+    return { opened, path: checked };
+  }
+
+  return {
+    shell: 'web',
+    appVersion: options.appVersion,
+    runtimes: { node: process.versions.node, v8: process.versions.v8 },
+    userDataDir: options.userDataDir,
+    // No native dialog in a browser page: a free name in the downloads folder, never cancelled.
+    chooseSavePath: async ({ defaultName, filters }) =>
+      reserveFreePath(await downloadsFolder(), saveFileName(defaultName, filters)),
+    revealPath,
+  };
+}
