@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { createAccountHandlers } from './accounts/account-handlers.ts';
 import { createLocalSandboxStarter, type LocalSandboxStarter } from './accounts/local-sandbox.ts';
 import { createProfileClients } from './accounts/profile-clients.ts';
@@ -9,6 +10,8 @@ import { warnDiagnostic } from './api/lenient.ts';
 import type { Handlers } from './dispatch.ts';
 import { EventBus } from './event-bus.ts';
 import type { Platform } from './platform.ts';
+import { createProfileDatabases, type ProfileDatabases } from './storage/profile-databases.ts';
+import { removingProfileDatabase } from './storage/remove-with-profile.ts';
 
 /** The small JSON store of the shell (electron-store in Electron, conf in the browser shell). */
 export type SettingsBackend = PreferencesBackend & ProfilesBackend;
@@ -29,6 +32,8 @@ export interface ServicesOptions {
 export interface Services {
   handlers: Handlers;
   events: EventBus;
+  /** Each profile's local database (drafts, outbox, caches), for the areas' services. */
+  databases: ProfileDatabases;
   /** At launch: a sandbox profile from an earlier run gets its sandbox started again. */
   resumeLocalSandbox(): Promise<void>;
   close(): Promise<void>;
@@ -42,7 +47,11 @@ export function createServices(options: ServicesOptions): Services {
   const events = new EventBus();
   const settings = createSettingsService(options.store);
   const secrets = options.secrets ?? new SecretStore({ service: options.keychainService });
-  const profiles = createProfilesService({ store: options.store, secrets });
+  const databases = createProfileDatabases({ directory: join(options.platform.userDataDir, 'profiles') });
+  const profiles = removingProfileDatabase(
+    createProfilesService({ store: options.store, secrets }),
+    databases,
+  );
   const clients = createProfileClients({
     profiles,
     secrets,
@@ -67,5 +76,14 @@ export function createServices(options: ServicesOptions): Services {
     await profiles.update({ id: profile.id, baseUrls: sandbox.urls, token: sandbox.tokens.user });
   }
 
-  return { handlers, events, resumeLocalSandbox, close: () => localSandbox.close() };
+  async function close() {
+    // First and synchronously: a shell that does not wait for this promise still closes them.
+    try {
+      databases.close();
+    } finally {
+      await localSandbox.close();
+    }
+  }
+
+  return { handlers, events, databases, resumeLocalSandbox, close };
 }
