@@ -1,5 +1,11 @@
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { callNames, EVENT_CHANNEL, eventNames, type PreloadApi } from '../../src/shared/contract/index.ts';
+import {
+  callNames,
+  CANCEL_CHANNEL,
+  EVENT_CHANNEL,
+  eventNames,
+  type PreloadApi,
+} from '../../src/shared/contract/index.ts';
 
 type Listener = (event: unknown, ...args: unknown[]) => void;
 
@@ -11,9 +17,10 @@ type Listener = (event: unknown, ...args: unknown[]) => void;
 const electron = vi.hoisted(() => {
   const listeners = new Map<string, Set<Listener>>();
   const ipcRenderer = {
-    invoke: vi.fn((channel: string, input: unknown) =>
-      Promise.resolve({ ok: true, value: { channel, input } }),
+    invoke: vi.fn((channel: string, input: unknown, meta?: unknown) =>
+      Promise.resolve({ ok: true, value: { channel, input, meta } }),
     ),
+    send: vi.fn(),
     on(channel: string, listener: Listener) {
       if (!listeners.has(channel)) listeners.set(channel, new Set());
       listeners.get(channel)!.add(listener);
@@ -48,22 +55,30 @@ beforeEach(() => {
 });
 
 describe('the preload bridge', () => {
-  it('exposes one object, window.socialdesk, with one function per contract call plus on', () => {
+  it('exposes one object, window.socialdesk, with one function per contract call plus on and cancel', () => {
     expect(electron.exposed.map((e) => e.key)).toEqual(['socialdesk']);
-    expect(Object.keys(api).sort()).toEqual([...callNames, 'on'].sort());
+    expect(Object.keys(api).sort()).toEqual([...callNames, 'on', 'cancel'].sort());
     for (const value of Object.values(api)) expect(typeof value).toBe('function');
   });
 
-  it('invokes each call on its own channel with the input, and answers what main answered', async () => {
+  it('invokes each call on its own channel with the input and meta, and answers what main answered', async () => {
     for (const name of callNames) {
-      const call = api[name] as (input: unknown) => Promise<unknown>;
-      await expect(call({ probe: name })).resolves.toEqual({
+      const call = api[name] as (input: unknown, meta: unknown) => Promise<unknown>;
+      const meta = { lane: 'background', id: `c-${name}` };
+      await expect(call({ probe: name }, meta)).resolves.toEqual({
         ok: true,
-        value: { channel: name, input: { probe: name } },
+        value: { channel: name, input: { probe: name }, meta },
       });
-      expect(electron.ipcRenderer.invoke).toHaveBeenLastCalledWith(name, { probe: name });
+      expect(electron.ipcRenderer.invoke).toHaveBeenLastCalledWith(name, { probe: name }, meta);
     }
     expect(electron.ipcRenderer.invoke).toHaveBeenCalledTimes(callNames.length);
+  });
+
+  it('sends a cancel on the cancel channel with the call id alone', () => {
+    api.cancel('c42');
+    expect(electron.ipcRenderer.send).toHaveBeenCalledWith(CANCEL_CHANNEL, 'c42');
+    (api.cancel as (id: unknown) => void)({ not: 'an id' });
+    expect(electron.ipcRenderer.send).toHaveBeenCalledTimes(1);
   });
 
   it('never hands out ipcRenderer or its methods', () => {

@@ -2,62 +2,86 @@ import { z } from 'zod';
 import type { CallResult } from './errors.ts';
 import { accountCalls, rateStatusSchema } from './account-calls.ts';
 import { appCalls } from './app-calls.ts';
+import { brandsCalls } from './brands-calls.ts';
+import type { CallMeta, CallSpec } from './call-spec.ts';
+import type { CallName, EventName } from './names.ts';
+import { tagsCalls } from './tags-calls.ts';
 
 /**
  * The contract: every call the renderer may make to main, with its input schema and output
- * schema, and every event main pushes. Each area declares its calls in its own `*-calls.ts` file and they are
- * merged here. The Electron binding, the preload API, the renderer's
- * client and the web bridge are all derived from these two maps, so adding a call here is the
- * only place a channel is declared. (Written by hand: the libraries that type IPC either bind
- * to Electron only or bring a whole RPC framework, and this is one map.)
+ * schema, and every event main pushes. Each area declares its calls (and events) in its own
+ * `*-calls.ts` file and they are merged here; this file is the contract's one entrance (the
+ * preload alone reads `names.ts`, see there). The Electron binding, the preload API, the
+ * renderer's client and the web bridge are all derived from these maps. (Written by hand: the
+ * libraries that type IPC either bind to Electron only or bring a whole RPC framework, and this
+ * is one map.)
  */
 export const calls = {
   ...appCalls,
   ...accountCalls,
-} as const;
+  ...brandsCalls,
+  ...tagsCalls,
+} as const satisfies Record<CallName, CallSpec>;
 
 export const events = {
   /** The rate gate's view of the service's limit, for the meter in the renderer. */
   'rate:status': rateStatusSchema,
   /** Progress of the drafts outbox sync. */
   'sync:progress': z.object({ pending: z.number().int(), done: z.number().int(), failed: z.number().int() }),
-} as const;
+} as const satisfies Record<EventName, z.ZodType>;
+
+// names.ts must name exactly these calls and events: a key here missing there fails the build.
+type Exactly<A, B> = [Exclude<A, B>, Exclude<B, A>] extends [never, never] ? true : never;
+const callsMatchNames: Exactly<keyof typeof calls, CallName> = true;
+const eventsMatchNames: Exactly<keyof typeof events, EventName> = true;
+void callsMatchNames;
+void eventsMatchNames;
 
 export type Calls = typeof calls;
-export type CallName = keyof Calls;
 export type CallInput<K extends CallName> = z.input<Calls[K]['input']>;
 export type CallOutput<K extends CallName> = z.output<Calls[K]['output']>;
 
 export type Events = typeof events;
-export type EventName = keyof Events;
 export type EventPayload<K extends EventName> = z.output<Events[K]>;
 
-/** The one IPC channel main pushes events on; the event name travels in the message. */
-export const EVENT_CHANNEL = 'socialdesk:event';
-
-export const callNames = Object.keys(calls) as CallName[];
-export const eventNames = Object.keys(events) as EventName[];
-
-export function isCallName(name: unknown): name is CallName {
-  return typeof name === 'string' && Object.hasOwn(calls, name);
-}
-export function isEventName(name: unknown): name is EventName {
-  return typeof name === 'string' && Object.hasOwn(events, name);
-}
-
 /** Calls whose input is `undefined` take no argument. */
-type CallFunction<K extends CallName, R> =
-  undefined extends CallInput<K> ? (input?: CallInput<K>) => Promise<R> : (input: CallInput<K>) => Promise<R>;
+type CallFunction<K extends CallName, R, O> =
+  undefined extends CallInput<K>
+    ? (input?: CallInput<K>, options?: O) => Promise<R>
+    : (input: CallInput<K>, options?: O) => Promise<R>;
 
 type Subscribe = <E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void) => () => void;
 
 /**
  * `window.socialdesk`, exposed by the preload script. Answers are envelopes, not throws, because
- * an Error crossing contextBridge loses everything but its message.
+ * an Error crossing contextBridge loses everything but its message. A call's meta names its lane
+ * and an id; `cancel(id)` asks main to stop that call.
  */
-export type PreloadApi = { [K in CallName]: CallFunction<K, CallResult<CallOutput<K>>> } & { on: Subscribe };
+export type PreloadApi = { [K in CallName]: CallFunction<K, CallResult<CallOutput<K>>, CallMeta> } & {
+  on: Subscribe;
+  cancel: (id: string) => void;
+};
+
+/** How a caller in the renderer runs one call: who waits for it, and how to abandon it. */
+export interface ClientCallOptions {
+  lane?: CallMeta['lane'];
+  signal?: AbortSignal;
+}
 
 /** What the renderer's client offers in either shell: answers unwrapped, errors thrown as ContractCallError. */
-export type SocialdeskApi = { [K in CallName]: CallFunction<K, CallOutput<K>> } & { on: Subscribe };
+export type SocialdeskApi = { [K in CallName]: CallFunction<K, CallOutput<K>, ClientCallOptions> } & {
+  on: Subscribe;
+};
 
 export * from './errors.ts';
+export * from './names.ts';
+export * from './call-spec.ts';
+export type { BrandSelection } from './brands-calls.ts';
+export type { TagView, TagCreateInput } from './tags-calls.ts';
+export type {
+  AccountsList,
+  KeychainStatusView,
+  Profile,
+  ProfileBaseUrls,
+  ProfileView,
+} from './account-calls.ts';

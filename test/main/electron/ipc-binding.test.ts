@@ -1,4 +1,4 @@
-import type { IpcMainInvokeEvent, WebFrameMain } from 'electron';
+import type { IpcMainEvent, IpcMainInvokeEvent, WebFrameMain } from 'electron';
 import { describe, expect, it } from 'vitest';
 import { APP_INDEX_URL } from '../../../src/main/electron/app-protocol.ts';
 import { bindContract } from '../../../src/main/electron/ipc-binding.ts';
@@ -6,17 +6,28 @@ import { createNavigationPolicy } from '../../../src/main/electron/navigation-po
 import { createAppHandlers } from '../../../src/main/services/app/app-handlers.ts';
 import { createSettingsService } from '../../../src/main/services/app/settings-service.ts';
 import type { Handlers } from '../../../src/main/services/dispatch.ts';
-import { callNames } from '../../../src/shared/contract/index.ts';
+import { CANCEL_CHANNEL, callNames } from '../../../src/shared/contract/index.ts';
 
-type Listener = (event: IpcMainInvokeEvent, input: unknown) => Promise<unknown>;
+type Listener = (event: IpcMainInvokeEvent, input: unknown, meta?: unknown) => Promise<unknown>;
+type SendListener = (event: IpcMainEvent, ...args: unknown[]) => void;
 
 /** Stands in for Electron's ipcMain, which exists only inside the Electron runtime. */
 function fakeIpcMain() {
   const listeners = new Map<string, Listener>();
+  const sendListeners = new Map<string, SendListener>();
   return {
     listeners,
+    sendListeners,
     handle: (channel: string, listener: Listener) => void listeners.set(channel, listener),
     removeHandler: (channel: string) => void listeners.delete(channel),
+    on(channel: string, listener: SendListener) {
+      sendListeners.set(channel, listener);
+      return this as never;
+    },
+    removeListener(channel: string) {
+      sendListeners.delete(channel);
+      return this as never;
+    },
   };
 }
 
@@ -26,7 +37,7 @@ const frame = (url: string, parent: WebFrameMain | null = null) =>
 /** The window's main frame: the only sender the real check (window.ts wires the same) answers. */
 const ownFrame = frame(`${appUrl}#/settings`);
 
-function setup() {
+function setup(extra: Partial<Handlers> = {}) {
   const saved = new Map<string, unknown>();
   const settings = createSettingsService({
     get: (key) => saved.get(key),
@@ -43,12 +54,16 @@ function setup() {
     },
     settings,
   }) as Handlers;
+  Object.assign(handlers, extra);
   const ipc = fakeIpcMain();
   const policy = createNavigationPolicy(appUrl);
   const unbind = bindContract(ipc, handlers, (sender) => policy.isTrustedFrame(sender, ownFrame));
-  const invoke = (channel: string, input: unknown, sender: WebFrameMain | null = ownFrame) =>
-    ipc.listeners.get(channel)!({ senderFrame: sender } as IpcMainInvokeEvent, input);
-  return { ipc, unbind, invoke, saved };
+  const sender = { id: 7 };
+  const invoke = (channel: string, input: unknown, from: WebFrameMain | null = ownFrame, meta?: unknown) =>
+    ipc.listeners.get(channel)!({ senderFrame: from, sender } as unknown as IpcMainInvokeEvent, input, meta);
+  const cancel = (id: unknown, from: WebFrameMain | null = ownFrame) =>
+    ipc.sendListeners.get(CANCEL_CHANNEL)!({ senderFrame: from, sender } as unknown as IpcMainEvent, id);
+  return { ipc, unbind, invoke, cancel, saved };
 }
 
 describe('Electron contract binding', () => {
@@ -105,5 +120,56 @@ describe('Electron contract binding', () => {
       expect(answer, who).toMatchObject({ ok: false, error: { code: 'forbidden' } });
     }
     expect(saved.has('preferences')).toBe(false);
+  });
+});
+
+describe('Electron contract binding: cancellation', () => {
+  /** A tags list that waits until its caller goes away, and records the lane it was asked in. */
+  function waitingList() {
+    const seen: { lane?: string; aborted: boolean }[] = [];
+    const handler: Handlers['tags:list'] = (_input, { signal, lane }) => {
+      const record = { lane, aborted: false };
+      seen.push(record);
+      return new Promise((_resolve, reject) => {
+        signal.addEventListener('abort', () => {
+          record.aborted = true;
+          reject(new DOMException('aborted', 'AbortError'));
+        });
+      });
+    };
+    return { seen, handler };
+  }
+
+  it('aborts the handler of a call cancelled by its id, which answers cancelled', async () => {
+    const list = waitingList();
+    const { invoke, cancel } = setup({ 'tags:list': list.handler });
+    const answer = invoke('tags:list', { brandIds: [1] }, ownFrame, { id: 'c1', lane: 'background' });
+    await Promise.resolve();
+    expect(list.seen).toEqual([{ lane: 'background', aborted: false }]);
+    cancel('c1');
+    expect(await answer).toMatchObject({ ok: false, error: { code: 'cancelled' } });
+    expect(list.seen[0]!.aborted).toBe(true);
+  });
+
+  it('ignores a cancel from a frame that is not the app window, and one naming no call', async () => {
+    const list = waitingList();
+    const { invoke, cancel, unbind } = setup({ 'tags:list': list.handler });
+    const answer = invoke('tags:list', { brandIds: [1] }, ownFrame, { id: 'c2' });
+    await Promise.resolve();
+    cancel('c2', frame('https://example.com/'));
+    cancel('c-unknown');
+    cancel({ id: 'c2' });
+    expect(list.seen[0]!.aborted).toBe(false);
+    expect(list.seen[0]!.lane).toBe('interactive');
+    unbind(); // closing the window ends what is still running
+    expect(await answer).toMatchObject({ ok: false, error: { code: 'cancelled' } });
+  });
+
+  it("refuses a meta that is not the contract's, before running the handler", async () => {
+    const list = waitingList();
+    const { invoke } = setup({ 'tags:list': list.handler });
+    const answer = await invoke('tags:list', { brandIds: [1] }, ownFrame, { lane: 'whenever' });
+    expect(answer).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    expect(list.seen).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../../src/main/services/api/api-error.ts';
 import { dispatch, type Handlers } from '../../../src/main/services/dispatch.ts';
 
 /**
@@ -62,5 +63,90 @@ describe('dispatch: answers', () => {
     expect(line).toContain('accounts:keychain-status');
     expect(line).toContain('available');
     expect(line).not.toContain(token);
+  });
+});
+
+describe("dispatch: every failure of a service call as the contract's error", () => {
+  const failing = (error: unknown): Handlers =>
+    ({
+      'tags:list': async () => {
+        throw error;
+      },
+    }) as unknown as Handlers;
+  const run = (error: unknown, signal?: AbortSignal) =>
+    dispatch(failing(error), 'tags:list', { brandIds: [1] }, { signal });
+  const http = (status: number, errors: Record<string, string[]> = {}) =>
+    new ApiError({
+      kind: 'http',
+      operation: 'community.listTags',
+      status,
+      body: { code: status, errors, message: `Service says ${status}.`, status: '' },
+      message: `Service says ${status}.`,
+    });
+
+  it.each([
+    [401, 'unauthorized'],
+    [403, 'forbidden'],
+    [404, 'not_found'],
+    [409, 'conflict'],
+    [422, 'invalid_input'],
+    [429, 'rate_limited'],
+    [500, 'service_error'],
+    [503, 'service_error'],
+  ])('a %i answer is %s, with its status', async (status, code) => {
+    const answer = await run(http(status));
+    expect(answer).toMatchObject({ ok: false, error: { code, status } });
+    if (answer.ok) return;
+    expect(answer.error.message).not.toBe('Something went wrong in Socialdesk.');
+  });
+
+  it("keeps the service's field errors of a 422 for the form", async () => {
+    const answer = await run(http(422, { name: ['Must be at most 64 characters.'] }));
+    expect(answer).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input', fieldErrors: { name: ['Must be at most 64 characters.'] } },
+    });
+  });
+
+  it.each([
+    ['network', 'offline'],
+    ['timeout', 'offline'],
+    ['no_token', 'unauthorized'],
+  ] as const)('no answer (%s) is %s', async (kind, code) => {
+    const error = new ApiError({ kind, operation: 'community.listTags', message: 'no answer' });
+    expect(await run(error)).toMatchObject({ ok: false, error: { code } });
+  });
+
+  it('a call whose caller went away is cancelled, and nothing is logged', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const controller = new AbortController();
+    controller.abort();
+    expect(await run(new DOMException('aborted', 'AbortError'), controller.signal)).toMatchObject({
+      ok: false,
+      error: { code: 'cancelled' },
+    });
+    expect(logged).not.toHaveBeenCalled();
+  });
+
+  it("anything else is internal, logged by call name without the error's details beyond its message", async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    expect(await run(new TypeError('x is undefined'))).toMatchObject({
+      ok: false,
+      error: { code: 'internal' },
+    });
+    expect(logged.mock.calls[0]!.map(String).join(' ')).toContain('tags:list');
+  });
+
+  it("hands the handler the lane of the call's meta, interactive by default", async () => {
+    const lanes: string[] = [];
+    const handlers = {
+      'tags:list': async (_input: unknown, { lane }: { lane: string }) => {
+        lanes.push(lane);
+        return { items: [] };
+      },
+    } as unknown as Handlers;
+    await dispatch(handlers, 'tags:list', { brandIds: [1] });
+    await dispatch(handlers, 'tags:list', { brandIds: [1] }, { meta: { lane: 'background' } });
+    expect(lanes).toEqual(['interactive', 'background']);
   });
 });

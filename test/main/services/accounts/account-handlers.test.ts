@@ -293,18 +293,24 @@ describe('accounts: keychain status', () => {
     });
     const clients = createProfileClients({ profiles, secrets });
     const handlers = createAccountHandlers({ profiles, secrets, clients });
+    const context = { signal: new AbortController().signal, lane: 'interactive' as const };
 
-    expect((await handlers['accounts:list'](undefined)).keychain).toMatchObject({ available: false });
-    locked = false;
-    expect(await handlers['accounts:keychain-status'](undefined)).toEqual({ available: true });
-    const added = await handlers['accounts:add']({
-      name: 'After unlock',
-      baseUrls: exampleUrls,
-      brandIds: [1],
-      token: 'kept-in-the-keychain',
-      tokenStore: 'keychain',
-      activate: true,
+    expect((await handlers['accounts:list'](undefined, context)).keychain).toMatchObject({
+      available: false,
     });
+    locked = false;
+    expect(await handlers['accounts:keychain-status'](undefined, context)).toEqual({ available: true });
+    const added = await handlers['accounts:add'](
+      {
+        name: 'After unlock',
+        baseUrls: exampleUrls,
+        brandIds: [1],
+        token: 'kept-in-the-keychain',
+        tokenStore: 'keychain',
+        activate: true,
+      },
+      context,
+    );
     expect(entries.get(`Socialdesk-test-unlock/${added.id}`)).toBe('kept-in-the-keychain');
   });
 });

@@ -1,0 +1,42 @@
+/**
+ * The names of the contract's calls and events, and its IPC channels, without any schema. The
+ * preload script imports this file alone: it only needs the names to expose one function per
+ * call, and bundling every zod schema of every area into it would grow it with each area.
+ * Everyone else imports the contract through `index.ts`, which checks at compile time that the
+ * calls map and this list name the same calls.
+ */
+export const callNames = [
+  'app:info',
+  'settings:get',
+  'settings:update',
+  'accounts:list',
+  'accounts:add',
+  'accounts:update',
+  'accounts:remove',
+  'accounts:switch',
+  'accounts:test',
+  'accounts:keychain-status',
+  'accounts:rate-status',
+  'accounts:start-sandbox',
+  'brands:get',
+  'brands:select',
+  'tags:list',
+  'tags:create',
+] as const;
+
+export const eventNames = ['rate:status', 'sync:progress'] as const;
+
+export type CallName = (typeof callNames)[number];
+export type EventName = (typeof eventNames)[number];
+
+/** The one IPC channel main pushes events on; the event name travels in the message. */
+export const EVENT_CHANNEL = 'socialdesk:event';
+/** The renderer asks main to cancel a call in flight on this channel, naming the call's id. */
+export const CANCEL_CHANNEL = 'socialdesk:cancel';
+
+export function isCallName(name: unknown): name is CallName {
+  return typeof name === 'string' && (callNames as readonly string[]).includes(name);
+}
+export function isEventName(name: unknown): name is EventName {
+  return typeof name === 'string' && (eventNames as readonly string[]).includes(name);
+}
