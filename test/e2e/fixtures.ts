@@ -1,18 +1,24 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { createInterface } from 'node:readline';
 import { test as base } from '@playwright/test';
+import { startJsonProcess, stop, type JsonProcess } from './support/json-process.ts';
 
 export interface WebShellProcess {
-  /** The URL the shell printed, secret in the fragment. */
+  /**
+   * A link the shell printed: `<origin>/connect?code=…`. Its code works once, for a minute: the
+   * page that opens it gets the session cookie and lands on the app. Minted while the fixture is
+   * set up, which counts toward the test's 30 s timeout, so it is still good when the test opens it.
+   */
   url: string;
   origin: string;
   userDataDir: string;
   /** The shell's own keychain service name, so tests never touch the user's entries. */
   keychainService: string;
+  /** Another one-time link, for a second page or browser (asks the shell, as Enter would). */
+  freshUrl(): Promise<string>;
   /** Calls the bridge directly (setup and clean-up, never what a test asserts on). */
   call(name: string, input?: unknown): Promise<unknown>;
 }
@@ -26,47 +32,60 @@ export interface SandboxProcess {
 
 const root = resolve(import.meta.dirname, '../..');
 
-/** Spawns a Node script that prints one JSON line when ready, and waits for that line. */
-async function startJsonProcess<T>(
-  args: string[],
-  env: NodeJS.ProcessEnv = process.env,
-): Promise<{ child: ChildProcess; ready: T }> {
-  const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] });
-  const lines = createInterface({ input: child.stdout! });
-  const first = await new Promise<string>((ready, fail) => {
-    lines.once('line', ready);
-    child.once('exit', (code) => fail(new Error(`${args[0]} exited with ${code} before it was ready`)));
-  });
-  return { child, ready: JSON.parse(first) as T };
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((done) => child.once('exit', done));
-  child.kill('SIGTERM');
-  await exited;
-}
-
-/** Starts `src/main/web/cli.ts` with a keychain service name of its own. */
-async function startShell(userDataDir: string) {
+/**
+ * Starts `src/main/web/cli.ts` with a keychain service name of its own, and extra arguments and
+ * environment if given (`--open` with a stand-in opener on the PATH, say).
+ */
+export async function launchWebShell(
+  userDataDir: string,
+  extra: { args?: string[]; env?: NodeJS.ProcessEnv } = {},
+): Promise<{ child: ChildProcess; info: WebShellProcess; nextJson: JsonProcess['nextJson'] }> {
   const keychainService = `Socialdesk-e2e-${randomUUID()}`;
-  const { child, ready } = await startJsonProcess<{ url: string; origin: string }>(
-    [join(root, 'src/main/web/cli.ts'), '--port', '0', '--json', '--user-data', userDataDir],
-    { ...process.env, SOCIALDESK_KEYCHAIN_SERVICE: keychainService },
+  const { child, ready, nextJson, send } = await startJsonProcess(
+    [
+      join(root, 'src/main/web/cli.ts'),
+      '--port',
+      '0',
+      '--json',
+      '--user-data',
+      userDataDir,
+      ...(extra.args ?? []),
+    ],
+    { cwd: root, env: { ...process.env, ...extra.env, SOCIALDESK_KEYCHAIN_SERVICE: keychainService } },
   );
-  const secret = new URL(ready.url).hash.replace(/^#secret=/, '');
+  const origin = String(ready.origin);
+  // One request at a time: the shell answers each line with a `{url}` line, in order.
+  let asking = Promise.resolve('');
+  function freshUrl(): Promise<string> {
+    asking = asking.then(async () => {
+      send('');
+      return String((await nextJson((line) => 'url' in line && !('browser' in line))).url);
+    });
+    return asking;
+  }
+  // The fixture's own session, from a link of its own, as a browser would get one.
+  const connected = await fetch(await freshUrl(), { redirect: 'manual' });
+  const cookie = connected.headers.getSetCookie()[0]?.split(';')[0];
+  if (!cookie) throw new Error('the browser shell gave no session cookie for a fresh link');
   async function call(name: string, input?: unknown): Promise<unknown> {
-    const response = await fetch(`${ready.origin}/bridge/call/${name}`, {
+    const response = await fetch(`${origin}/bridge/call/${name}`, {
       method: 'POST',
-      headers: { 'x-socialdesk-secret': secret, 'content-type': 'application/json' },
+      headers: { cookie: cookie!, 'content-type': 'application/json' },
       body: JSON.stringify({ input }),
     });
     const answer = (await response.json()) as { ok: boolean; value?: unknown; error?: { message: string } };
     if (!answer.ok) throw new Error(`${name} failed: ${answer.error?.message}`);
     return answer.value;
   }
-  const info: WebShellProcess = { url: ready.url, origin: ready.origin, userDataDir, keychainService, call };
-  return { child, info };
+  const info: WebShellProcess = {
+    url: String(ready.url),
+    origin,
+    userDataDir,
+    keychainService,
+    freshUrl,
+    call,
+  };
+  return { child, info, nextJson };
 }
 
 /**
@@ -82,7 +101,7 @@ async function removeProfiles(shell: WebShellProcess): Promise<void> {
 export const test = base.extend<{ webShell: WebShellProcess; sandbox: SandboxProcess }>({
   webShell: async ({ browser }, use) => {
     const userDataDir = mkdtempSync(join(tmpdir(), 'socialdesk-e2e-'));
-    const { child, info } = await startShell(userDataDir);
+    const { child, info } = await launchWebShell(userDataDir);
     try {
       await use(info);
     } finally {
@@ -97,14 +116,15 @@ export const test = base.extend<{ webShell: WebShellProcess; sandbox: SandboxPro
 
   // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
   sandbox: async ({}, use) => {
-    const { child, ready } = await startJsonProcess<SandboxProcess>([
-      join(root, 'src/sandbox/cli.ts'),
-      '--port',
-      '0',
-      '--json',
-    ]);
+    const { child, ready } = await startJsonProcess(
+      [join(root, 'src/sandbox/cli.ts'), '--port', '0', '--json'],
+      {
+        cwd: root,
+      },
+    );
+    const { urls, tokens, brands } = ready as unknown as SandboxProcess;
     try {
-      await use({ urls: ready.urls, tokens: ready.tokens, brands: ready.brands });
+      await use({ urls, tokens, brands });
     } finally {
       await stop(child);
     }

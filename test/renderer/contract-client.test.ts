@@ -1,10 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api, call } from '../../src/renderer/src/api/contract-client.ts';
-import { captureBridgeSecret, SECRET_STORAGE_KEY } from '../../src/renderer/src/api/web-bridge.ts';
 import { ContractCallError } from '../../src/shared/contract/index.ts';
 import { createFakePreload, sampleInfo } from './helpers/fake-preload.ts';
-
-const secret = 'a1b2c3d4e5f6';
 
 interface Sent {
   url: string;
@@ -37,18 +34,13 @@ async function failureOf(promise: Promise<unknown>): Promise<ContractCallError> 
   return error as ContractCallError;
 }
 
-beforeEach(() => {
-  sessionStorage.setItem(SECRET_STORAGE_KEY, secret);
-});
-
 afterEach(() => {
-  sessionStorage.clear();
   delete window.socialdesk;
   vi.unstubAllGlobals();
 });
 
 describe('contract client over the web bridge', () => {
-  it('posts the call with the secret and unwraps the answer', async () => {
+  it("posts the call with the page's cookie, no credential of its own, and unwraps the answer", async () => {
     const sent = fakeFetch(() => ({ status: 200, body: { ok: true, value: { theme: 'dark' } } }));
 
     await expect(api['settings:update']({ theme: 'dark' })).resolves.toEqual({ theme: 'dark' });
@@ -56,10 +48,9 @@ describe('contract client over the web bridge', () => {
     expect(sent).toHaveLength(1);
     expect(sent[0]!.url).toBe('/bridge/call/settings:update');
     expect(sent[0]!.init.method).toBe('POST');
-    expect(sent[0]!.init.headers).toMatchObject({
-      'x-socialdesk-secret': secret,
-      'content-type': 'application/json',
-    });
+    // The browser adds the HttpOnly session cookie; the page has nothing to add.
+    expect(sent[0]!.init.credentials).toBe('same-origin');
+    expect(sent[0]!.init.headers).toEqual({ 'content-type': 'application/json' });
     expect(JSON.parse(sent[0]!.init.body as string)).toEqual({ input: { theme: 'dark' } });
   });
 
@@ -90,16 +81,8 @@ describe('contract client over the web bridge', () => {
 
     const error = await failureOf(api['settings:get']());
     expect(error.code).toBe('forbidden');
-    expect(error.message).toContain('address the browser shell printed');
-  });
-
-  it('does not call at all without a secret, and says why', async () => {
-    sessionStorage.clear();
-    const sent = fakeFetch(() => ({ status: 200, body: { ok: true, value: {} } }));
-
-    const error = await failureOf(api['settings:get']());
-    expect(error.code).toBe('forbidden');
-    expect(sent).toHaveLength(0);
+    expect(error.message).toContain('link the browser shell printed');
+    expect(error.message).toContain('works once, within a minute');
   });
 
   it('turns a network failure into an offline error', async () => {
@@ -139,27 +122,5 @@ describe('contract client in Electron', () => {
     preload.emit('sync:progress', { pending: 0, done: 3, failed: 0 });
 
     expect(seen).toEqual([{ pending: 2, done: 1, failed: 0 }]);
-  });
-});
-
-describe('bridge secret', () => {
-  it('moves the secret from the address to sessionStorage', () => {
-    sessionStorage.clear();
-    history.replaceState(null, '', '/index.html#secret=deadbeef');
-
-    captureBridgeSecret();
-
-    expect(sessionStorage.getItem(SECRET_STORAGE_KEY)).toBe('deadbeef');
-    expect(location.hash).toBe('');
-    expect(location.pathname).toBe('/index.html');
-  });
-
-  it('keeps the stored secret when the address has none (a reload)', () => {
-    history.replaceState(null, '', '/index.html#/settings');
-
-    captureBridgeSecret();
-
-    expect(sessionStorage.getItem(SECRET_STORAGE_KEY)).toBe(secret);
-    expect(location.hash).toBe('#/settings');
   });
 });

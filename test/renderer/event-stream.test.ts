@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createEventStream, createSseParser } from '../../src/renderer/src/api/event-stream.ts';
-import { createWebBridge, SECRET_STORAGE_KEY } from '../../src/renderer/src/api/web-bridge.ts';
+import { createWebBridge } from '../../src/renderer/src/api/web-bridge.ts';
 
 /** A server-sent stream the test writes to and can drop. */
 function openStream() {
@@ -37,15 +37,13 @@ describe('SSE parser', () => {
 describe('bridge event stream', () => {
   beforeEach(() => {
     vi.useFakeTimers();
-    sessionStorage.setItem(SECRET_STORAGE_KEY, 'cafe01');
   });
   afterEach(() => {
     vi.useRealTimers();
     vi.restoreAllMocks();
-    sessionStorage.clear();
   });
 
-  it('sends the secret and hands each valid event to its listeners', async () => {
+  it("opens with the page's cookie and hands each valid event to its listeners", async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const stream = openStream();
     const fetch = vi.fn(async () => stream.response);
@@ -61,9 +59,10 @@ describe('bridge event stream', () => {
     await vi.advanceTimersByTimeAsync(0);
 
     expect(fetch).toHaveBeenCalledTimes(1);
+    // The browser sends the HttpOnly session cookie; the page holds no credential to add.
     expect(fetch).toHaveBeenCalledWith(
       '/bridge/events',
-      expect.objectContaining({ headers: expect.objectContaining({ 'x-socialdesk-secret': 'cafe01' }) }),
+      expect.objectContaining({ credentials: 'same-origin', headers: { accept: 'text/event-stream' } }),
     );
     expect(sync).toEqual([{ pending: 0, done: 1, failed: 0 }]);
     expect(rate).toEqual([{ limit: 100, remaining: 99, resetAt: 1, queued: 0 }]);
@@ -130,7 +129,7 @@ describe('bridge event stream', () => {
     expect(open).toHaveBeenCalledTimes(1);
   });
 
-  it('gives up on a refused secret instead of retrying forever', async () => {
+  it('gives up when refused (no session cookie) instead of retrying forever', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     const open = vi.fn(async () => ({ ok: false, status: 401, body: null }) as Response);
     createEventStream({ open, minDelay: 10 }).subscribe('sync:progress', () => {});

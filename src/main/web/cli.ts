@@ -1,19 +1,24 @@
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
+import { openInBrowser } from './open-browser.ts';
 import { startWebShell } from './server.ts';
 import { defaultUserDataDir } from './user-data-dir.ts';
 
-// `npm run web`: the browser shell. Prints the URL (with its per-launch secret) and, where a
-// display exists and --open is given, opens the default browser on it.
-const usage = 'usage: node src/main/web/cli.ts [--port N] [--user-data DIR] [--open] [--json]';
+// `npm run web`: the browser shell. Prints a one-time link to the app and, with --open, opens the
+// default browser on another. Each line read on standard input (Enter, in a terminal) prints a
+// fresh link, since a link works once and for a minute only. With --json, every message is one
+// JSON line instead: {ready, url, origin}, then {browser} after --open, then {url} per request.
+const usage =
+  'usage: node src/main/web/cli.ts [--port N] [--user-data DIR] [--renderer DIR] [--open] [--json]';
 let args;
 try {
   args = parseArgs({
     options: {
       port: { type: 'string', default: '0' },
       'user-data': { type: 'string' },
+      renderer: { type: 'string' },
       open: { type: 'boolean', default: false },
       json: { type: 'boolean', default: false },
     },
@@ -33,7 +38,7 @@ const { version } = JSON.parse(readFileSync(resolve(projectRoot, 'package.json')
   version: string;
 };
 const shell = await startWebShell({
-  rendererDir: resolve(projectRoot, 'out/renderer'),
+  rendererDir: resolve(args.renderer ?? resolve(projectRoot, 'out/renderer')),
   userDataDir: args['user-data'] ? resolve(args['user-data']) : defaultUserDataDir(),
   port,
   appVersion: version,
@@ -44,25 +49,35 @@ const shell = await startWebShell({
   process.exit(1);
 });
 
-if (args.json) {
-  console.log(JSON.stringify({ ready: true, url: shell.url, origin: shell.origin }));
-} else {
-  console.log(`Socialdesk is running in your browser at:\n\n  ${shell.url}\n\nPress Ctrl+C to stop.`);
+const json = args.json;
+const say = (line: object, text: string) => console.log(json ? JSON.stringify(line) : text);
+const linkText = (url: string) =>
+  `\n  ${url}\n\n(It works once, within a minute. Press Enter here for a new one.)\n`;
+
+const first = shell.issueLink();
+say(
+  { ready: true, url: first.url, origin: shell.origin },
+  `Socialdesk is running. Open this address in your browser:\n${linkText(first.url)}\nPress Ctrl+C to stop.`,
+);
+
+if (args.open) {
+  // A link of its own: the printed one stays usable by hand.
+  const link = shell.issueLink();
+  if (!json) console.log('Opening your browser… (If it shows "file not found", open the address above.)');
+  void openInBrowser(link).outcome.then((outcome) => {
+    if (outcome.opened) return json && say({ browser: 'opened' }, '');
+    const url = shell.issueLink().url;
+    say(
+      { browser: 'not opened', reason: outcome.reason, url },
+      `No browser could be opened: ${outcome.reason}. Open this address by hand:\n${linkText(url)}`,
+    );
+  });
 }
 
-const hasDisplay =
-  process.platform !== 'linux' || Boolean(process.env.DISPLAY || process.env.WAYLAND_DISPLAY);
-if (args.open && hasDisplay) {
-  const [command, ...rest] =
-    process.platform === 'darwin'
-      ? ['open']
-      : process.platform === 'win32'
-        ? ['cmd', '/c', 'start', '""']
-        : ['xdg-open'];
-  const child = spawn(command!, [...rest, shell.url], { detached: true, stdio: 'ignore' });
-  child.on('error', () => console.log('(Could not open a browser; open the URL above yourself.)'));
-  child.unref();
-}
+createInterface({ input: process.stdin }).on('line', () => {
+  const { url } = shell.issueLink();
+  say({ url }, `A new address for your browser:\n${linkText(url)}`);
+});
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import fastifyStatic from '@fastify/static';
 import Conf from 'conf';
@@ -8,6 +7,8 @@ import type { EventBus } from '../services/event-bus.ts';
 import { createSettingsService } from '../services/app/settings-service.ts';
 import { registerBridge } from './bridge.ts';
 import { createWebPlatform } from './web-platform.ts';
+import { createOneTimeCodes } from './one-time-codes.ts';
+import { CONNECT_PATH, createSession, registerConnect } from './session.ts';
 
 export interface WebShellOptions {
   /** Folder of the built renderer (electron-vite's `out/renderer`). */
@@ -18,13 +19,22 @@ export interface WebShellOptions {
   appVersion: string;
   /** Keychain service name; tests pass their own so they never touch the user's entries. */
   keychainService?: string;
+  /** Clock that links expire by; tests step it. */
+  now?: () => number;
+}
+
+export interface ShellLink {
+  /** `<origin>/connect?code=…`: opens the app once, until `expiresAt`. */
+  url: string;
+  expiresAt: number;
+  /** Settles when a browser has exchanged the link's code. */
+  redeemed: Promise<void>;
 }
 
 export interface WebShell {
-  /** The URL to open, with the per-launch secret in its fragment. */
-  url: string;
   origin: string;
-  secret: string;
+  /** A fresh one-time link to open the app with (each printed or opened link is its own). */
+  issueLink(): ShellLink;
   /** The bus the services push events on; the bridge streams it to the page. */
   events: EventBus;
   close(): Promise<void>;
@@ -53,7 +63,8 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
       `The renderer is not built (${options.rendererDir} is missing); run "npm run build" first.`,
     );
   }
-  const secret = randomBytes(24).toString('hex');
+  const session = createSession();
+  const codes = createOneTimeCodes({ now: options.now });
   const store = new Conf<Record<string, unknown>>({
     projectName: 'socialdesk',
     cwd: options.userDataDir,
@@ -77,10 +88,18 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
   // A page's open event stream must not keep Ctrl+C from stopping the shell.
   const app = Fastify({ logger: false, forceCloseConnections: true });
   let allowedHosts = new Set<string>();
-  // DNS rebinding defence: a page on another name that resolves to 127.0.0.1 gets nothing.
+  let allowedOrigins = new Set<string>();
   app.addHook('onRequest', async (request, reply) => {
-    if (!allowedHosts.has(request.headers.host ?? '')) {
+    // DNS rebinding defence: a page on another name that resolves to 127.0.0.1 gets nothing.
+    // Host names are case-insensitive, so `LOCALHOST:port` is this server too.
+    if (!allowedHosts.has((request.headers.host ?? '').toLowerCase())) {
       return reply.code(403).send({ message: 'Requests must be addressed to 127.0.0.1 or localhost.' });
+    }
+    // A browser names the page behind a cross-origin request (and `null` for a sandboxed frame or
+    // a file): only this server's own pages may call it. Navigations send no Origin.
+    const origin = request.headers.origin;
+    if (origin !== undefined && !allowedOrigins.has(origin.toLowerCase())) {
+      return reply.code(403).send({ message: 'Only pages of the browser shell itself may call it.' });
     }
   });
   app.addHook('onSend', async (_request, reply) => {
@@ -88,17 +107,21 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'no-referrer');
   });
-  registerBridge(app, { secret, handlers, events });
+  registerConnect(app, { codes, session });
+  registerBridge(app, { session, handlers, events });
   await app.register(fastifyStatic, { root: options.rendererDir, index: 'index.html' });
 
   const address = await app.listen({ host: '127.0.0.1', port: options.port ?? 0 });
   const port = new URL(address).port;
   allowedHosts = new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
+  allowedOrigins = new Set([...allowedHosts].map((host) => `http://${host}`));
   const origin = `http://127.0.0.1:${port}`;
   return {
-    url: `${origin}/#secret=${secret}`,
     origin,
-    secret,
+    issueLink() {
+      const { code, expiresAt, redeemed } = codes.issue();
+      return { url: `${origin}${CONNECT_PATH}?code=${code}`, expiresAt, redeemed };
+    },
     events,
     close: async () => {
       await app.close();

@@ -4,9 +4,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWebShell, type WebShell } from '../../../src/main/web/server.ts';
+import { exchange } from './support/exchange.ts';
 
 let shell: WebShell;
 let dir: string;
+/** The shell's clock for link expiry, stepped by the tests. */
+let clock = 1_000_000;
+/** The cookie header of a connected page. */
+let cookie: string;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'socialdesk-bridge-'));
@@ -18,47 +23,126 @@ beforeAll(async () => {
     userDataDir: join(dir, 'data'),
     appVersion: '9.9.9',
     keychainService: 'Socialdesk-test-bridge',
+    now: () => clock,
   });
+  const connected = await exchange(shell.issueLink().url);
+  cookie = connected.cookie!;
 });
 afterAll(async () => {
   await shell.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
-function call(
-  name: string,
-  body: unknown,
-  headers: Record<string, string> = { 'x-socialdesk-secret': shell.secret },
-) {
+function call(name: string, body: unknown, headers: Record<string, string> = { cookie }) {
   return fetch(`${shell.origin}/bridge/call/${name}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify(body),
+    body: typeof body === 'string' ? body : JSON.stringify(body),
   });
 }
 
-describe('web bridge', () => {
-  it('prints a loopback URL that carries the secret in its fragment', () => {
-    expect(shell.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/#secret=[0-9a-f]{48}$/);
+/** A GET with a Host header of the test's choosing, which fetch will not send. */
+function statusWithHost(path: string, host: string): Promise<number> {
+  return new Promise<number>((resolve, reject) => {
+    const req = request(`${shell.origin}${path}`, { headers: { host } }, (res) => {
+      res.resume();
+      resolve(res.statusCode!);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('opening the browser shell', () => {
+  it('gives links with a one-time code, which the shell trades for an HttpOnly session cookie', async () => {
+    const link = shell.issueLink();
+    expect(link.url).toMatch(new RegExp(`^${shell.origin}/connect\\?code=[0-9a-f]{32}$`));
+
+    const answer = await exchange(link.url);
+    // On to the app, without the code in the address.
+    expect(answer.status).toBe(303);
+    expect(answer.location).toBe('/');
+    expect(answer.cacheControl).toBe('no-store');
+    const attributes = answer.setCookie!.split(';').map((part) => part.trim().toLowerCase());
+    expect(attributes).toEqual(expect.arrayContaining(['httponly', 'samesite=strict', 'path=/bridge']));
+    // A session cookie: the browser forgets it when it closes.
+    expect(attributes.some((a) => a.startsWith('expires') || a.startsWith('max-age'))).toBe(false);
+    // The credential is not the code: what the address held is worth nothing after the exchange.
+    expect(answer.cookie).not.toContain(new URL(link.url).searchParams.get('code'));
+    await expect(link.redeemed).resolves.toBeUndefined();
   });
 
-  it('refuses a call without the secret or with a wrong one', async () => {
+  it('takes each code once', async () => {
+    const { url } = shell.issueLink();
+    expect((await exchange(url)).cookie).toBeDefined();
+
+    const again = await exchange(url);
+    expect(again.status).toBe(303);
+    expect(again.location).toBe('/');
+    expect(again.setCookie).toBeUndefined();
+  });
+
+  it('takes a code only within a minute of issuing it', async () => {
+    const early = shell.issueLink();
+    clock += 59_999;
+    expect((await exchange(early.url)).cookie).toBeDefined();
+
+    const late = shell.issueLink();
+    clock += 60_000;
+    expect((await exchange(late.url)).setCookie).toBeUndefined();
+  });
+
+  it('refuses a made-up code, and a HEAD request spends none', async () => {
+    expect((await exchange(`${shell.origin}/connect?code=${'0'.repeat(32)}`)).setCookie).toBeUndefined();
+    expect((await exchange(`${shell.origin}/connect`)).setCookie).toBeUndefined();
+
+    const { url } = shell.issueLink();
+    expect((await fetch(url, { method: 'HEAD', redirect: 'manual' })).headers.get('set-cookie')).toBeNull();
+    expect((await exchange(url)).cookie).toBeDefined();
+  });
+});
+
+describe('web bridge', () => {
+  it('refuses a call and the event stream without the session cookie', async () => {
+    const [name] = cookie.split('=');
     expect((await call('settings:get', {}, {})).status).toBe(401);
-    expect((await call('settings:get', {}, { 'x-socialdesk-secret': 'f'.repeat(48) })).status).toBe(401);
+    expect((await call('settings:get', {}, { cookie: `${name}=${'f'.repeat(64)}` })).status).toBe(401);
+    // Another launch's cookie (another name) is not this one's.
+    expect(
+      (await call('settings:get', {}, { cookie: `socialdesk_00000000=${cookie.split('=')[1]}` })).status,
+    ).toBe(401);
+    // The code of a link is not a credential either.
+    const code = new URL(shell.issueLink().url).searchParams.get('code')!;
+    expect((await call('settings:get', {}, { cookie: `${name}=${code}` })).status).toBe(401);
     expect((await fetch(`${shell.origin}/bridge/events`)).status).toBe(401);
   });
 
-  it('refuses a request addressed to a foreign Host', async () => {
-    // fetch will not send a custom Host header, so use node:http directly.
-    const status = await new Promise<number>((resolve, reject) => {
-      const req = request(`${shell.origin}/index.html`, { headers: { host: 'evil.example:80' } }, (res) => {
-        res.resume();
-        resolve(res.statusCode!);
-      });
-      req.on('error', reject);
-      req.end();
-    });
-    expect(status).toBe(403);
+  it('checks the credential before it reads a body', async () => {
+    // Unchecked, these bodies would reach the parsers and get their 400 and 415.
+    expect((await call('settings:get', '{not json', {})).status).toBe(401);
+    expect((await call('settings:get', 'x', { 'content-type': 'text/plain' })).status).toBe(401);
+    // With the credential, the parser does answer.
+    expect((await call('settings:get', '{not json')).status).toBe(400);
+  });
+
+  it('compares the Host case-insensitively and refuses a foreign one', async () => {
+    const port = new URL(shell.origin).port;
+    expect(await statusWithHost('/index.html', `LOCALHOST:${port}`)).toBe(200);
+    expect(await statusWithHost('/index.html', `127.0.0.1:${port}`)).toBe(200);
+    expect(await statusWithHost('/index.html', 'evil.example:80')).toBe(403);
+    expect(await statusWithHost('/index.html', `localhost.evil.example:${port}`)).toBe(403);
+  });
+
+  it('refuses a request from a page of any other origin, even with the cookie', async () => {
+    const port = new URL(shell.origin).port;
+    expect((await call('settings:get', {}, { cookie, origin: 'http://evil.example' })).status).toBe(403);
+    expect(
+      (await call('settings:get', {}, { cookie, origin: `http://127.0.0.1:${Number(port) + 1}` })).status,
+    ).toBe(403);
+    // A sandboxed frame or a file:// page.
+    expect((await call('settings:get', {}, { cookie, origin: 'null' })).status).toBe(403);
+    expect((await call('settings:get', {}, { cookie, origin: shell.origin })).status).toBe(200);
+    expect((await call('settings:get', {}, { cookie, origin: `http://localhost:${port}` })).status).toBe(200);
   });
 
   it('answers calls through the same dispatch as Electron, settings persist', async () => {
@@ -66,11 +150,11 @@ describe('web bridge', () => {
       ok: true,
       value: { shell: 'web', version: '9.9.9' },
     });
-    expect(await (await call('settings:update', { input: { theme: 'light' } })).json()).toEqual({
+    expect(await (await call('settings:update', { input: { theme: 'light' } })).json()).toMatchObject({
       ok: true,
       value: { theme: 'light' },
     });
-    expect(await (await call('settings:get', {})).json()).toEqual({ ok: true, value: { theme: 'light' } });
+    expect(await (await call('settings:get', {})).json()).toMatchObject({ ok: true, value: { theme: 'light' } });
   });
 
   it('gives a typed error for invalid input and for an unknown call', async () => {
@@ -91,10 +175,8 @@ describe('web bridge', () => {
     expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
   });
 
-  it('streams events pushed by the services', async () => {
-    const response = await fetch(`${shell.origin}/bridge/events`, {
-      headers: { 'x-socialdesk-secret': shell.secret },
-    });
+  it('streams events pushed by the services to a page with the cookie', async () => {
+    const response = await fetch(`${shell.origin}/bridge/events`, { headers: { cookie } });
     expect(response.headers.get('content-type')).toContain('text/event-stream');
     const reader = response.body!.getReader();
     const decoder = new TextDecoder();

@@ -63,8 +63,9 @@ function wait(ms: number, signal: AbortSignal): Promise<void> {
 }
 
 /**
- * The bridge's event stream over `fetch` (EventSource cannot send the secret header). Connected
- * while anyone listens; after a drop it reconnects with a doubling, capped delay.
+ * The bridge's event stream over `fetch`, which sends the session cookie like any same-origin
+ * request (and, unlike EventSource, lets the app see a 401 and stop). Connected while anyone
+ * listens; after a drop it reconnects with a doubling, capped delay.
  */
 export function createEventStream(options: EventStreamOptions): EventStream {
   const minDelay = options.minDelay ?? 500;
@@ -103,8 +104,8 @@ export function createEventStream(options: EventStreamOptions): EventStream {
       try {
         const response = await options.open(signal);
         if (response.status === 401) {
-          // A wrong secret stays wrong; calls surface the same refusal to the user.
-          console.warn('socialdesk: the event stream refused this page (wrong or missing secret)');
+          // A page without the session cookie stays without; calls show the user the same refusal.
+          console.warn('socialdesk: the event stream refused this page (it is not connected)');
           return;
         }
         if (!response.ok || !response.body) throw new Error(`HTTP ${response.status}`);

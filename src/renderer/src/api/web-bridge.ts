@@ -7,28 +7,11 @@ import {
 import { createEventStream, type EventStream } from './event-stream.ts';
 import { failure, offlineMessage, type Transport } from './transport.ts';
 
-export const SECRET_STORAGE_KEY = 'socialdesk.bridgeSecret';
-export const SECRET_HEADER = 'x-socialdesk-secret';
-
 export const forbiddenMessage =
-  'This page is not connected to Socialdesk. Open the exact address the browser shell printed in its terminal (the one ending in #secret=…).';
-
-/**
- * Moves the bridge secret from the address (`#secret=<hex>`) to sessionStorage, so a reload
- * keeps working while the secret leaves the address bar and history at once. Must run before
- * the router starts: hash history would otherwise read the fragment as a route.
- */
-export function captureBridgeSecret(win: Window = window): void {
-  const params = new URLSearchParams(win.location.hash.replace(/^#/, ''));
-  const secret = params.get('secret');
-  if (!secret) return;
-  win.sessionStorage.setItem(SECRET_STORAGE_KEY, secret);
-  win.history.replaceState(win.history.state, '', win.location.pathname + win.location.search);
-}
+  'This page is not connected to Socialdesk. Open a link the browser shell printed in its terminal: each works once, within a minute (press Enter there for a new one).';
 
 export interface WebBridgeOptions {
   fetch?: typeof fetch;
-  storage?: Storage;
   /** Prefix of the bridge routes; same origin by default. */
   baseUrl?: string;
 }
@@ -39,23 +22,25 @@ function looksLikeResult(body: unknown): body is CallResult<unknown> {
   return body.ok === false && 'error' in body && contractErrorSchema.safeParse(body.error).success;
 }
 
-/** The browser shell's transport: calls over `POST /bridge/call/<name>`, events over SSE. */
+/**
+ * The browser shell's transport: calls over `POST /bridge/call/<name>`, events over SSE. The page
+ * holds no credential of its own: the shell set an HttpOnly session cookie when the page was opened
+ * with a one-time link, and the browser sends it with every same-origin request (no script can
+ * read it, and nothing lands in localStorage or sessionStorage).
+ */
 export function createWebBridge(options: WebBridgeOptions = {}): Transport {
-  // Read the globals lazily so tests (and happy-dom) can swap them after import.
+  // Read the global lazily so tests (and happy-dom) can swap it after import.
   const doFetch: typeof fetch = (...args) => (options.fetch ?? globalThis.fetch)(...args);
-  const storage = () => options.storage ?? window.sessionStorage;
   const base = options.baseUrl ?? '';
-  const secret = () => storage().getItem(SECRET_STORAGE_KEY);
   let stream: EventStream | undefined;
 
   async function call(name: CallName, input: unknown): Promise<CallResult<unknown>> {
-    const key = secret();
-    if (!key) return failure('forbidden', forbiddenMessage);
     let response: Response;
     try {
       response = await doFetch(`${base}/bridge/call/${name}`, {
         method: 'POST',
-        headers: { [SECRET_HEADER]: key, 'content-type': 'application/json' },
+        credentials: 'same-origin',
+        headers: { 'content-type': 'application/json' },
         // JSON.stringify drops an undefined input, which is how "no input" is sent.
         body: JSON.stringify({ input }),
       });
@@ -81,7 +66,8 @@ export function createWebBridge(options: WebBridgeOptions = {}): Transport {
     stream ??= createEventStream({
       open: (signal) =>
         doFetch(`${base}/bridge/events`, {
-          headers: { [SECRET_HEADER]: secret() ?? '', accept: 'text/event-stream' },
+          credentials: 'same-origin',
+          headers: { accept: 'text/event-stream' },
           signal,
         }),
     });

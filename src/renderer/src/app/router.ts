@@ -28,8 +28,7 @@ export const welcomeRoute = 'welcome';
 
 /**
  * Hash history works for both `file://` in Electron and the browser shell's one served page.
- * Created on demand (not at import) because the web bridge must take its secret out of the
- * fragment before hash history reads it.
+ * Created on demand (not at import), so each app and each test gets a router of its own.
  */
 export function createAppRouter(history: RouterHistory = createWebHashHistory()) {
   const first = areas[0]!.path;
