@@ -165,7 +165,8 @@ export const postCommonRequestShape = {
   timestamp: dateTimeSchema.nullable().optional(),
   board_ids: z.array(idSchema).optional(),
   campaign_ids: z.array(idSchema).optional(),
-  callback_socket_id: z.string().optional(),
+  /** Every post reads it as null: null is "no value" (conventions §3). */
+  callback_socket_id: z.string().nullable().optional(),
   rss_feed_id: idSchema.nullable().optional(),
   rss_guid: z.string().nullable().optional(),
   rss_publish_date: dateTimeSchema.nullable().optional(),

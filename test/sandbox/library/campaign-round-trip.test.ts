@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import {
   campaignListSchema,
   campaignSchema,
@@ -7,6 +6,7 @@ import {
   type Campaign,
 } from '../../../src/shared/domain/index.ts';
 import { startTestSandbox, type TestSandbox } from '../helpers.ts';
+import { nullKeys, requestFromRead } from '../request-from-read.ts';
 
 /**
  * Conventions §3: in a request, `null` for a field that reads as null means "no value" and is
@@ -14,36 +14,6 @@ import { startTestSandbox, type TestSandbox } from '../helpers.ts';
  * edits one field and PUTs the form back; a null it read (ttcm_spark_ads_authorization_days, the
  * dates of an undated campaign) must not make the PUT a 422.
  */
-
-/** The schema under optional and nullable. */
-function bare(schema: z.ZodType): z.ZodType {
-  let node = schema;
-  while (node instanceof z.ZodOptional || node instanceof z.ZodNullable) node = node.unwrap() as z.ZodType;
-  return node;
-}
-
-/**
- * What a form built from a read campaign sends: the request schema's fields only, at every level,
- * with values as read (nulls included); a date-time where the request takes a date is sent as
- * its date, the only change of form the request asks for.
- */
-function requestFrom(schema: z.ZodType, value: unknown): unknown {
-  if (value === null || value === undefined) return value;
-  const node = bare(schema);
-  if (node instanceof z.ZodObject) {
-    const shape = node.shape as Record<string, z.ZodType>;
-    const source = value as Record<string, unknown>;
-    return Object.fromEntries(
-      Object.keys(shape)
-        .filter((key) => source[key] !== undefined)
-        .map((key) => [key, requestFrom(shape[key]!, source[key])]),
-    );
-  }
-  if (node instanceof z.ZodArray)
-    return (value as unknown[]).map((item) => requestFrom(node.element as z.ZodType, item));
-  if (node instanceof z.ZodISODate && typeof value === 'string') return value.slice(0, 10);
-  return value;
-}
 
 describe('library: a campaign PUT back as it was read', () => {
   let sb: TestSandbox;
@@ -65,8 +35,8 @@ describe('library: a campaign PUT back as it was read', () => {
   it('is accepted for every seeded campaign, nulls included, and changes nothing but updated_at', async () => {
     const nulls = new Set<string>();
     for (const campaign of campaigns) {
-      const body = requestFrom(campaignUpdateSchema, campaign) as Record<string, unknown>;
-      for (const [key, value] of Object.entries(body)) if (value === null) nulls.add(key);
+      const body = requestFromRead(campaignUpdateSchema, campaign) as Record<string, unknown>;
+      for (const key of nullKeys(body)) nulls.add(key);
       const result = await put(campaign, body);
       expect(result.status, `campaign ${campaign.id}: ${result.text}`).toBe(200);
       // Everything as read but updated_at, which the PUT sets.
