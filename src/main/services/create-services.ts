@@ -5,16 +5,20 @@ import { createProfileClients } from './accounts/profile-clients.ts';
 import { createProfilesService, type ProfilesBackend } from './accounts/profiles.ts';
 import { SecretStore } from './accounts/secret-store.ts';
 import { createAppHandlers } from './app/app-handlers.ts';
+import { createBrandSelection, type BrandSelectionBackend } from './brands/brand-selection.ts';
+import { createBrandsHandlers } from './brands/brands-handlers.ts';
 import { createSettingsService, type PreferencesBackend } from './app/settings-service.ts';
 import { warnDiagnostic } from './api/lenient.ts';
 import type { Handlers } from './dispatch.ts';
 import { EventBus } from './event-bus.ts';
+import { SharedLoads } from './lists/shared-loads.ts';
 import type { Platform } from './platform.ts';
 import { createProfileDatabases, type ProfileDatabases } from './storage/profile-databases.ts';
 import { removingProfileDatabase } from './storage/remove-with-profile.ts';
+import { createTagsHandlers } from './tags/tags-handlers.ts';
 
 /** The small JSON store of the shell (electron-store in Electron, conf in the browser shell). */
-export type SettingsBackend = PreferencesBackend & ProfilesBackend;
+export type SettingsBackend = PreferencesBackend & ProfilesBackend & BrandSelectionBackend;
 
 export interface ServicesOptions {
   platform: Platform;
@@ -60,9 +64,16 @@ export function createServices(options: ServicesOptions): Services {
     fetch: options.fetch,
   });
   const localSandbox = options.localSandbox ?? createLocalSandboxStarter(options.platform.userDataDir);
+  // Lists read again after a few seconds: long enough for a list scrolled back and forth or two
+  // panes asking the same question, short enough that another tool's changes show up soon.
+  const loads = new SharedLoads({ ttlMs: 5_000 });
+  profiles.onChange(() => loads.invalidate());
+  const brands = createBrandSelection({ profiles, backend: options.store });
   const handlers: Handlers = {
     ...createAppHandlers({ platform: options.platform, settings }),
     ...createAccountHandlers({ profiles, secrets, clients, startSandbox: () => localSandbox.start() }),
+    ...createBrandsHandlers(brands),
+    ...createTagsHandlers({ clients, profiles, loads }),
   };
 
   async function resumeLocalSandbox() {
