@@ -32,6 +32,36 @@ export function robustnessProbe(probe: () => Probe): void {
       expect((await probe().call('PATCH', tags(), { json: {} })).headers.get('allow')).toContain('POST');
     });
 
+    it('a literal path allows its own methods only; a QUERY or an unreadable body does not hide a 405', async () => {
+      const unread = probe().at('community', '/community_interactions/unread_interaction_counts');
+      for (const method of ['PATCH', 'GET']) {
+        const answer = await probe().call(method, unread, {
+          json: method === 'PATCH' ? { is_read: true } : undefined,
+        });
+        expectError(answer, 405);
+        expect(answer.headers.get('allow')).toBe('POST');
+      }
+      expectError(await probe().call('QUERY', campaigns()), 405);
+      expectError(
+        await probe().call('PATCH', campaigns(), {
+          raw: { body: '{"x": ', contentType: 'application/json' },
+        }),
+        405,
+      );
+    });
+
+    it('a JSON null body is a 422 (the body must be an object), not taken for no body', async () => {
+      const post = probe().at('scheduler', '/threads/scheduled_posts');
+      const created = await probe().call('POST', post, {
+        json: { brand_id: probe().brand, text: 'null body' },
+      });
+      expect(created.status).toBe(201);
+      const answer = await probe().call('PATCH', `${post}/${created.body.id}`, {
+        raw: { body: 'null', contentType: 'application/json' },
+      });
+      expect(expectError(answer, 422).errors).toEqual({ body: ['Must be a JSON object; got null.'] });
+    });
+
     it('a trailing slash is an unknown path (404), not a wrong method', async () => {
       const error = expectError(await probe().call('GET', `${campaigns()}/`), 404);
       expect(error.message).toContain('trailing slash');
