@@ -20,6 +20,9 @@ export default defineConfig({
           name: 'renderer',
           environment: 'happy-dom',
           include: ['test/renderer/**/*.test.ts'],
+          // A file's first test loads the app's views on demand; on a busy machine that alone can
+          // take longer than the 5 s default.
+          testTimeout: 20_000,
         },
       },
     ],

@@ -1,7 +1,7 @@
 import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
 import { createPinia, setActivePinia } from 'pinia';
 import { afterEach, beforeEach, vi } from 'vitest';
-import { createMemoryHistory } from 'vue-router';
+import { createMemoryHistory, type Router } from 'vue-router';
 import App from '../../../src/renderer/src/app/app.vue';
 import { createAppRouter } from '../../../src/renderer/src/app/router.ts';
 import { fakeColorScheme } from './color-scheme.ts';
@@ -46,4 +46,19 @@ export function freshPageForEachTest(): void {
 /** Text on screen, including what Naive UI teleports to <body> (notifications). */
 export function screenText(): string {
   return document.body.textContent ?? '';
+}
+
+/**
+ * Resolves once the router has arrived at the route `name` (its lazily loaded view included): a
+ * readiness signal, where polling against a deadline fails on a busy machine.
+ */
+export function arrivedAt(router: Router, name: string): Promise<void> {
+  return new Promise((resolve) => {
+    if (router.currentRoute.value.name === name) return resolve();
+    const stop = router.afterEach((to, _from, failure) => {
+      if (failure || to.name !== name) return;
+      stop();
+      resolve();
+    });
+  });
 }

@@ -1,8 +1,8 @@
 import { flushPromises, type VueWrapper } from '@vue/test-utils';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { exampleUrls } from '../../helpers/fake-accounts.ts';
 import { createFakePreload } from '../../helpers/fake-preload.ts';
-import { freshPageForEachTest, mountApp } from '../../helpers/mount-app.ts';
+import { arrivedAt, freshPageForEachTest, mountApp } from '../../helpers/mount-app.ts';
 import {
   chooseTokenStore,
   click,
@@ -51,7 +51,7 @@ describe('connect your account', () => {
       },
     ]);
     // The settings view is loaded on demand: wait for the navigation, not a fixed time.
-    await vi.waitFor(() => expect(router.currentRoute.value.name).toBe('settings'));
+    await arrivedAt(router, 'settings');
     await flushPromises();
     expect(wrapper!.get('[data-testid="active-profile"]').text()).toBe('Acme');
     // The token was for the call only: it is nowhere on the page afterwards.

@@ -1,8 +1,8 @@
 import { flushPromises, type DOMWrapper, type VueWrapper } from '@vue/test-utils';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { exampleUrls, sampleProfile, type FakeProfile } from '../../helpers/fake-accounts.ts';
 import { createFakePreload } from '../../helpers/fake-preload.ts';
-import { freshPageForEachTest, mountApp } from '../../helpers/mount-app.ts';
+import { arrivedAt, freshPageForEachTest, mountApp } from '../../helpers/mount-app.ts';
 import { click, fieldInput, fillProfileForm, submit } from '../../helpers/profile-form.ts';
 
 let wrapper: VueWrapper | undefined;
@@ -92,7 +92,7 @@ describe('profiles card', () => {
 
     await click(row(sampleProfile.id), 'profile-remove');
     dialogButton('Remove').click();
-    await vi.waitFor(() => expect(router.currentRoute.value.name).toBe('welcome'));
+    await arrivedAt(router, 'welcome');
   });
 
   it('tests one profile by id and shows the result inline: green, then red', async () => {
