@@ -1,7 +1,9 @@
 import { flushPromises, type VueWrapper } from '@vue/test-utils';
 import { describe, expect, it, vi } from 'vitest';
+import { sampleProfile } from '../helpers/fake-accounts.ts';
 import { createFakePreload } from '../helpers/fake-preload.ts';
 import { freshPageForEachTest, mountApp } from '../helpers/mount-app.ts';
+import { click } from '../helpers/profile-form.ts';
 
 let wrapper: VueWrapper | undefined;
 
@@ -11,7 +13,7 @@ async function openApp() {
   return preload;
 }
 
-/** The meter in the side navigation (the Settings page shows a second one in its profiles card). */
+/** The meter in the side navigation (the Settings page shows a second one with the active profile). */
 function sideMeter() {
   return wrapper!.find('aside [data-testid="rate-meter"]');
 }
@@ -89,12 +91,26 @@ describe('rate meter', () => {
     expect(sideMeter().exists()).toBe(false);
   });
 
-  it('is also on the Settings page, beside the profiles', async () => {
-    const preload = await openApp();
+  it('sits with the active profile in the Profiles card, and moves with a switch', async () => {
+    const other = { ...sampleProfile, id: 'profile-2', name: 'Other brand' };
+    // The active profile first, so "under the last profile" and "with the active one" differ.
+    const preload = createFakePreload({ accounts: { profiles: [sampleProfile, other] } }).install();
+    wrapper = (await mountApp('/settings')).wrapper;
     preload.emit('rate:status', { limit: 200, remaining: 150, resetAt: Date.now() + 1000, queued: 0 });
     await flushPromises();
 
-    const card = wrapper!.get('[data-testid="profiles-card"]');
-    expect(card.get('[data-testid="rate-remaining"]').text()).toBe('150 / 200');
+    const card = wrapper.get('[data-testid="profiles-card"]');
+    expect(card.findAll('[data-testid="rate-meter"]')).toHaveLength(1);
+    const activeRow = card.get(`[data-testid="profile-${sampleProfile.id}"]`);
+    expect(activeRow.get('[data-testid="rate-remaining"]').text()).toBe('150 / 200');
+    expect(card.get(`[data-testid="profile-${other.id}"]`).find('[data-testid="rate-meter"]').exists()).toBe(
+      false,
+    );
+
+    await click(card.get(`[data-testid="profile-${other.id}"]`), 'profile-switch');
+    expect(card.get(`[data-testid="profile-${other.id}"]`).find('[data-testid="rate-meter"]').exists()).toBe(
+      true,
+    );
+    expect(activeRow.find('[data-testid="rate-meter"]').exists()).toBe(false);
   });
 });

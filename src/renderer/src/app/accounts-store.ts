@@ -8,10 +8,19 @@ import type {
 } from '../../../shared/contract/account-calls.ts';
 import type { CallInput, ContractCallError } from '../../../shared/contract/index.ts';
 import { api } from '../api/contract-client.ts';
+import { useAccessStore } from './access-store.ts';
 import { toCallError, useCallErrorStore } from './call-error-store.ts';
 
 /** What an action answers: the value, or the error (already reported unless a form shows it). */
 export type Outcome<T> = { ok: true; value: T } | { ok: false; error: ContractCallError };
+
+/** A new profile saved, and whether it took over (`test` says why not when it did not). */
+export interface AddedProfile {
+  profile: ProfileView;
+  activated: boolean;
+  /** The connection test that decided, when another profile was active; undefined if refused. */
+  test?: ConnectionTestResult;
+}
 
 /**
  * The profiles main knows about, the active one and whether the keychain can be used. It holds
@@ -19,6 +28,7 @@ export type Outcome<T> = { ok: true; value: T } | { ok: false; error: ContractCa
  */
 export const useAccountsStore = defineStore('accounts', () => {
   const errors = useCallErrorStore();
+  const access = useAccessStore();
 
   const profiles = shallowRef<readonly ProfileView[]>([]);
   const activeId = ref<string | null>(null);
@@ -55,9 +65,16 @@ export const useAccountsStore = defineStore('accounts', () => {
 
   async function load(): Promise<void> {
     loading.value = true;
-    const outcome = await run('Could not load your profiles', () => api['accounts:list']());
-    if (outcome.ok) apply(outcome.value);
-    loading.value = false;
+    try {
+      apply(await api['accounts:list']());
+      access.granted();
+    } catch (thrown) {
+      const error = toCallError(thrown);
+      // A refused page is told once, full page, rather than as a notice per call.
+      if (!access.judgeLocalFailure(error)) errors.report('Could not load your profiles', error);
+    } finally {
+      loading.value = false;
+    }
   }
 
   /** One list call however many callers wait on it (the router guard and the views). */
@@ -73,8 +90,31 @@ export const useAccountsStore = defineStore('accounts', () => {
     return outcome;
   }
 
-  async function add(input: CallInput<'accounts:add'>): Promise<Outcome<ProfileView>> {
-    return thenReload(await run('Could not save the profile', () => api['accounts:add'](input), true));
+  /**
+   * Saves a new profile. The first one is active at once; with another one active, the new one
+   * takes over only once its connection test answers, so a typo does not leave the app on a
+   * profile that cannot work. When it does not answer, the current one stays and `test` says why.
+   */
+  async function add(input: Omit<CallInput<'accounts:add'>, 'activate'>): Promise<Outcome<AddedProfile>> {
+    const previous = activeId.value;
+    const saved = await thenReload(
+      await run(
+        'Could not save the profile',
+        () => api['accounts:add']({ ...input, activate: previous === null }),
+        true,
+      ),
+    );
+    if (!saved.ok) return saved;
+    const profile = saved.value;
+    if (profile.active || previous === null) return { ok: true, value: { profile, activated: true } };
+    const tested = await test({ id: profile.id });
+    const answered = tested.ok ? tested.value : undefined;
+    if (!answered?.ok) return { ok: true, value: { profile, activated: false, test: answered } };
+    const switched = await switchTo(profile.id);
+    return {
+      ok: true,
+      value: { profile: switched.ok ? switched.value : profile, activated: switched.ok, test: answered },
+    };
   }
 
   async function update(input: CallInput<'accounts:update'>): Promise<Outcome<ProfileView>> {
@@ -104,16 +144,22 @@ export const useAccountsStore = defineStore('accounts', () => {
   }
 
   /**
-   * A failed test is an answer, not an error (`ok: false` with a plain message); a refused call
-   * (bad input, a profile gone) is turned into the same shape so the page shows it in place.
+   * A failed connection is an answer, not an error (`ok: false` with a plain message). A refused
+   * call (bad input, a profile gone) is an error: no connection was tried, so it is not shown as a
+   * failed one; a form asks for its field errors back, every other refusal is notified.
    */
-  async function test(input: CallInput<'accounts:test'>): Promise<ConnectionTestResult> {
-    try {
-      return await api['accounts:test'](input);
-    } catch (thrown) {
-      const error = toCallError(thrown);
-      return { ok: false, message: error.message, code: error.code, status: error.status };
-    }
+  async function test(
+    input: CallInput<'accounts:test'>,
+    options: { formErrors?: boolean } = {},
+  ): Promise<Outcome<ConnectionTestResult>> {
+    return run('Could not test the connection', () => api['accounts:test'](input), options.formErrors);
+  }
+
+  /** Asks main to look for the keychain again (unlocked or started since launch). */
+  async function recheckKeychain(): Promise<Outcome<KeychainStatusView>> {
+    const outcome = await run('Could not check the keychain', () => api['accounts:keychain-status']());
+    if (outcome.ok) keychain.value = outcome.value;
+    return outcome;
   }
 
   return {
@@ -133,5 +179,6 @@ export const useAccountsStore = defineStore('accounts', () => {
     switchTo,
     startSandbox,
     test,
+    recheckKeychain,
   };
 });

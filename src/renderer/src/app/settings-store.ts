@@ -3,7 +3,8 @@ import { computed, ref } from 'vue';
 import { defaultSettings, type Settings } from '../../../shared/settings.ts';
 import { api } from '../api/contract-client.ts';
 import { usePreferredDark } from '../lib/use-preferred-dark.ts';
-import { useCallErrorStore } from './call-error-store.ts';
+import { useAccessStore } from './access-store.ts';
+import { toCallError, useCallErrorStore } from './call-error-store.ts';
 
 export type ThemePreference = Settings['theme'];
 export type EffectiveTheme = 'light' | 'dark';
@@ -11,6 +12,7 @@ export type EffectiveTheme = 'light' | 'dark';
 /** The user's preferences as main stores them, and the theme they result in right now. */
 export const useSettingsStore = defineStore('settings', () => {
   const errors = useCallErrorStore();
+  const access = useAccessStore();
   const preferredDark = usePreferredDark();
 
   /** The last settings main confirmed. */
@@ -31,8 +33,11 @@ export const useSettingsStore = defineStore('settings', () => {
     try {
       stored.value = await api['settings:get']();
       loaded.value = true;
-    } catch (error) {
-      errors.report('Could not load your settings', error);
+      access.granted();
+    } catch (thrown) {
+      const error = toCallError(thrown);
+      // A refused page is told once, full page, rather than as a notice per call.
+      if (!access.judgeLocalFailure(error)) errors.report('Could not load your settings', error);
     }
   }
 

@@ -124,7 +124,7 @@ describe('connect your account', () => {
 
     expect(tokenStoreInput(form, 'keychain').disabled).toBe(true);
     expect(tokenStoreInput(form, 'session').checked).toBe(true);
-    expect(form.get('[data-testid="keychain-reason"]').text()).toContain(unavailable.reason);
+    expect(form.get('[data-testid="keychain-reason"]').text()).toContain('for this session only');
 
     await fillProfileForm(form, filled);
     await click(form, 'form-save');
@@ -174,6 +174,44 @@ describe('connect your account', () => {
 
     expect(preload.inputsOf('accounts:test')).toEqual([]);
     expect(fieldError(form, 'baseUrls.dashboard')).toBe('Must be an http:// or https:// address.');
-    expect(form.get('[data-testid="test-result"]').attributes('data-ok')).toBe('false');
+    // No connection was tried, so none is said to have failed.
+    expect(form.find('[data-testid="test-result"]').exists()).toBe(false);
+    expect(form.text()).not.toContain('Connection failed');
+  });
+
+  it('drops an earlier result when the form no longer holds what was tested', async () => {
+    const { form } = await openConnectForm();
+    await fillProfileForm(form, filled);
+    await click(form, 'form-test');
+    expect(form.get('[data-testid="test-result"]').attributes('data-ok')).toBe('true');
+
+    await fillProfileForm(form, { brandIds: '101, acme' });
+    await click(form, 'form-test');
+
+    expect(fieldError(form, 'brandIds')).toContain('whole numbers');
+    expect(form.find('[data-testid="test-result"]').exists()).toBe(false);
+  });
+
+  it("shows main's refusal of the test input as form errors, not as a failed connection", async () => {
+    const preload = createFakePreload({ accounts: { profiles: [] } });
+    preload.answer('accounts:test', () => ({
+      ok: false,
+      error: {
+        code: 'invalid_input',
+        message: 'Invalid input. token: Paste the token.',
+        fieldErrors: { token: ['Paste the token.'], '(input)': ['Name a saved profile or fill the form.'] },
+      },
+    }));
+    const { form } = await openConnectForm(preload);
+
+    await fillProfileForm(form, filled);
+    await click(form, 'form-test');
+
+    expect(fieldError(form, 'token')).toBe('Paste the token.');
+    expect(form.get('[data-testid="form-errors"]').text()).toBe('Name a saved profile or fill the form.');
+    expect(form.find('[data-testid="test-result"]').exists()).toBe(false);
+    expect(form.text()).not.toContain('Connection failed');
+    // Shown in the form, not as a notification too.
+    expect(document.body.querySelector('[data-testid="call-error"]')).toBeNull();
   });
 });

@@ -2,7 +2,7 @@ import { flushPromises, type DOMWrapper, type VueWrapper } from '@vue/test-utils
 import { describe, expect, it } from 'vitest';
 import { exampleUrls, sampleProfile, type FakeProfile } from '../../helpers/fake-accounts.ts';
 import { createFakePreload } from '../../helpers/fake-preload.ts';
-import { arrivedAt, freshPageForEachTest, mountApp } from '../../helpers/mount-app.ts';
+import { arrivedAt, freshPageForEachTest, mountApp, screenText } from '../../helpers/mount-app.ts';
 import { click, fieldInput, fillProfileForm, submit } from '../../helpers/profile-form.ts';
 
 let wrapper: VueWrapper | undefined;
@@ -117,6 +117,22 @@ describe('profiles card', () => {
     expect(row(sessionProfile.id).find('[data-testid="test-result"]').exists()).toBe(false);
   });
 
+  it('reports a test that main refused as a notification, not as a failed connection', async () => {
+    const { preload } = await openSettings();
+    preload.answer('accounts:test', () => ({
+      ok: false,
+      error: { code: 'not_found', message: 'This profile no longer exists.', fieldErrors: {} },
+    }));
+
+    await click(row(sampleProfile.id), 'profile-test');
+
+    expect(row(sampleProfile.id).find('[data-testid="test-result"]').exists()).toBe(false);
+    expect(wrapper!.text()).not.toContain('Connection failed');
+    const error = document.querySelector<HTMLElement>('[data-testid="call-error"]')!;
+    expect(error.dataset.code).toBe('not_found');
+    expect(screenText()).toContain('Could not test the connection');
+  });
+
   it('edits a profile: a blank token keeps the stored one', async () => {
     const { preload } = await openSettings();
 
@@ -167,15 +183,6 @@ describe('profiles card', () => {
       token: 'tok_3',
     });
     expect(wrapper!.get('[data-testid="profiles-list"]').text()).toContain('Third');
-  });
-
-  it('says so when the keychain is unavailable', async () => {
-    const reason = 'no Secret Service answered on this desktop session.';
-    await openSettings(createFakePreload({ accounts: { keychain: { available: false, reason } } }));
-
-    const notice = wrapper!.get('[data-testid="keychain-notice"]');
-    expect(notice.text()).toContain('keychain cannot be used');
-    expect(notice.text()).toContain(reason);
   });
 
   it('shows no keychain notice when the keychain works', async () => {

@@ -1,35 +1,30 @@
 import { ref, shallowRef } from 'vue';
 import type { ConnectionTestResult } from '../../../../shared/contract/account-calls.ts';
 import type { CallInput } from '../../../../shared/contract/index.ts';
-import { useAccountsStore } from '../../app/accounts-store.ts';
+import { useAccountsStore, type Outcome } from '../../app/accounts-store.ts';
 
 /**
- * One "Test connection" button's state: running, and the last result to show beside it. A
- * newer test (or a reset) makes an older answer stale, so a slow first test cannot overwrite
+ * One "Test connection" button's state: running, and the last result to show beside it. Only a
+ * test that reached the service has a result; a refused call leaves none (see `accounts.test`).
+ * A newer test (or a reset) makes an older answer stale, so a slow first test cannot overwrite
  * the result of the one the user clicked last.
  */
-export function useConnectionTest() {
+export function useConnectionTest(options: { formErrors?: boolean } = {}) {
   const accounts = useAccountsStore();
   const testing = ref(false);
   const result = shallowRef<ConnectionTestResult | null>(null);
   let ticket = 0;
 
-  async function run(input: CallInput<'accounts:test'>): Promise<ConnectionTestResult | null> {
+  /** The call's outcome, or null when a newer test or a reset made it stale. */
+  async function run(input: CallInput<'accounts:test'>): Promise<Outcome<ConnectionTestResult> | null> {
     const mine = ++ticket;
     testing.value = true;
     result.value = null;
-    const answer = await accounts.test(input);
+    const outcome = await accounts.test(input, options);
     if (mine !== ticket) return null;
-    result.value = answer;
+    result.value = outcome.ok ? outcome.value : null;
     testing.value = false;
-    return answer;
-  }
-
-  /** Shows a result found without calling main (the form's own checks). */
-  function show(answer: ConnectionTestResult): void {
-    ticket++;
-    testing.value = false;
-    result.value = answer;
+    return outcome;
   }
 
   function reset(): void {
@@ -38,5 +33,5 @@ export function useConnectionTest() {
     result.value = null;
   }
 
-  return { testing, result, run, show, reset };
+  return { testing, result, run, reset };
 }

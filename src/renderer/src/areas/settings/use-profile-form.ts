@@ -110,9 +110,10 @@ export function useProfileForm(options: { profile?: ProfileView; keychain: () =>
     return { name: values.name, baseUrls: { ...values.urls }, brandIds };
   }
 
-  function addInput(): CallInput<'accounts:add'> | undefined {
+  /** Whether the new profile becomes active is the store's call (see `accounts.add`). */
+  function addInput(): Omit<CallInput<'accounts:add'>, 'activate'> | undefined {
     const shared = common();
-    return shared && { ...shared, token: values.token, tokenStore: values.tokenStore, activate: true };
+    return shared && { ...shared, token: values.token, tokenStore: values.tokenStore };
   }
 
   /** Editing: a blank token keeps the stored one. */
