@@ -107,7 +107,7 @@ describe('contract client in Electron', () => {
     const sent = fakeFetch(() => ({ status: 500, body: {} }));
     const preload = createFakePreload().install();
 
-    await expect(api['settings:update']({ theme: 'light' })).resolves.toEqual({ theme: 'light' });
+    await expect(api['settings:update']({ theme: 'light' })).resolves.toMatchObject({ theme: 'light' });
     expect(preload.received).toEqual([{ name: 'settings:update', input: { theme: 'light' } }]);
     expect(sent).toHaveLength(0);
   });

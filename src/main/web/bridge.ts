@@ -20,12 +20,20 @@ export function registerBridge(
         if (!opts.session.isAuthenticated(request)) return refuseUnauthenticated(reply);
       });
 
-      bridge.post<{ Params: { name: string }; Body: { input?: unknown } | undefined }>(
+      bridge.post<{ Params: { name: string }; Body: { input?: unknown; meta?: unknown } | undefined }>(
         '/call/:name',
-        async (request) => {
-          const body = request.body;
-          const input = typeof body === 'object' && body !== null ? body.input : undefined;
-          return dispatch(opts.handlers, request.params.name, input);
+        async (request, reply) => {
+          const body = typeof request.body === 'object' && request.body !== null ? request.body : {};
+          // The page cancels a call by aborting its fetch, which closes the connection before the
+          // answer: the handler's signal aborts, and with it the requests it queued or sent.
+          const controller = new AbortController();
+          reply.raw.on('close', () => {
+            if (!reply.raw.writableFinished) controller.abort();
+          });
+          return dispatch(opts.handlers, request.params.name, body.input, {
+            meta: body.meta,
+            signal: controller.signal,
+          });
         },
       );
 

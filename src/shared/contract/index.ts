@@ -77,7 +77,7 @@ export * from './errors.ts';
 export * from './names.ts';
 export * from './call-spec.ts';
 export type { BrandSelection } from './brands-calls.ts';
-export type { TagView, TagCreateInput } from './tags-calls.ts';
+export { tagCreateInputSchema, type TagView, type TagCreateInput } from './tags-calls.ts';
 export type {
   AccountsList,
   KeychainStatusView,

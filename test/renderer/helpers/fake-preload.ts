@@ -9,9 +9,11 @@ import {
   type EventName,
   type EventPayload,
   type PreloadApi,
+  type TagView,
 } from '../../../src/shared/contract/index.ts';
 import { defaultSettings, type Settings } from '../../../src/shared/settings.ts';
 import { createFakeAccounts, type FakeAccountsInit } from './fake-accounts.ts';
+import { createFakeAreas } from './fake-areas.ts';
 
 type Answer<K extends CallName> = (
   input: CallInput<K>,
@@ -29,11 +31,19 @@ export const sampleInfo: AppInfo = {
  * like main does (envelopes, settings kept across calls) and records every call it receives.
  */
 export function createFakePreload(
-  initial: { settings?: Partial<Settings>; info?: AppInfo; accounts?: FakeAccountsInit } = {},
+  initial: {
+    settings?: Partial<Settings>;
+    info?: AppInfo;
+    accounts?: FakeAccountsInit;
+    tags?: TagView[];
+  } = {},
 ) {
   let settings: Settings = { ...defaultSettings, ...initial.settings };
   const accounts = createFakeAccounts(initial.accounts);
+  const areas = createFakeAreas(accounts, { tags: initial.tags });
   const received: { name: CallName; input: unknown }[] = [];
+  /** Ids of the calls the renderer cancelled. */
+  const cancelled: string[] = [];
   const overrides = new Map<CallName, Answer<CallName>>();
   const listeners = new Set<{ event: EventName; listener: (payload: never) => void }>();
 
@@ -46,6 +56,7 @@ export function createFakePreload(
       return { ok: true, value: settings };
     },
     ...accounts.answers,
+    ...areas.answers,
   };
 
   function answer(name: CallName, input: unknown) {
@@ -66,7 +77,7 @@ export function createFakePreload(
     listeners.add(entry);
     return () => listeners.delete(entry);
   };
-  const functions: Record<string, unknown> = { on };
+  const functions: Record<string, unknown> = { on, cancel: (id: string) => void cancelled.push(id) };
   for (const name of Object.keys(answers) as CallName[])
     functions[name] = (input?: unknown) => answer(name, input);
   const api = functions as unknown as PreloadApi;
@@ -79,6 +90,9 @@ export function createFakePreload(
     },
     /** The fake's accounts state (profiles, active one, keychain). */
     accounts,
+    /** The tags main holds, as the fake keeps them. */
+    tags: areas.tags,
+    cancelled,
     /** Inputs received for one call, in order. */
     inputsOf<K extends CallName>(name: K): CallInput<K>[] {
       return received.filter((r) => r.name === name).map((r) => r.input as CallInput<K>);

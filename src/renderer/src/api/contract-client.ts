@@ -4,17 +4,47 @@ import {
   type CallInput,
   type CallName,
   type CallOutput,
+  type CallMeta,
   type CallResult,
+  type ClientCallOptions,
   type PreloadApi,
   type SocialdeskApi,
 } from '../../../shared/contract/index.ts';
-import { failure, type Transport } from './transport.ts';
+import { cancelledResult, failure, type Transport } from './transport.ts';
 import { createWebBridge } from './web-bridge.ts';
 
-/** Electron: the preload script's `window.socialdesk`, already one function per call. */
+let nextCallId = 1;
+
+/**
+ * Electron: the preload script's `window.socialdesk`, already one function per call. A call
+ * that may be cancelled carries an id; aborting its signal answers `cancelled` here at once and
+ * tells main, which aborts the handler (and so its requests, queued or sent).
+ */
 function preloadTransport(preload: PreloadApi): Transport {
   return {
-    call: (name, input) => (preload[name] as (input: unknown) => Promise<CallResult<unknown>>)(input),
+    call(name, input, { lane, signal }) {
+      const invoke = preload[name] as (input: unknown, meta: CallMeta) => Promise<CallResult<unknown>>;
+      if (!signal) return invoke(input, { lane });
+      if (signal.aborted) return Promise.resolve(cancelledResult);
+      const id = `c${nextCallId++}`;
+      return new Promise((resolve) => {
+        const cancel = () => {
+          preload.cancel(id);
+          resolve(cancelledResult);
+        };
+        signal.addEventListener('abort', cancel, { once: true });
+        invoke(input, { lane, id }).then(
+          (result) => {
+            signal.removeEventListener('abort', cancel);
+            resolve(result);
+          },
+          (error: unknown) => {
+            signal.removeEventListener('abort', cancel);
+            resolve(Promise.reject(error));
+          },
+        );
+      });
+    },
     on: (event, listener) => preload.on(event, listener),
   };
 }
@@ -30,11 +60,18 @@ function currentTransport(): Transport {
   return (webBridge ??= createWebBridge());
 }
 
-/** Calls main and returns the answer, or throws `ContractCallError` (never anything else). */
-export async function call<K extends CallName>(name: K, input?: CallInput<K>): Promise<CallOutput<K>> {
+/**
+ * Calls main and returns the answer, or throws `ContractCallError` (never anything else). A call
+ * is `interactive` unless said otherwise; aborting `signal` ends it with a `cancelled` error.
+ */
+export async function call<K extends CallName>(
+  name: K,
+  input?: CallInput<K>,
+  options: ClientCallOptions = {},
+): Promise<CallOutput<K>> {
   let result: CallResult<unknown>;
   try {
-    result = await currentTransport().call(name, input);
+    result = await currentTransport().call(name, input, options);
   } catch (error) {
     // A transport that throws (an IPC channel with no handler, say) is a bug, not bad input.
     console.error(`socialdesk: transport failed for ${name}:`, error);
@@ -54,5 +91,7 @@ export const on: SocialdeskApi['on'] = (event, listener) =>
  * `call` meets the per-call signatures.
  */
 const functions: Record<string, unknown> = { on };
-for (const name of callNames) functions[name] = (input?: unknown) => call(name, input as never);
+for (const name of callNames) {
+  functions[name] = (input?: unknown, options?: ClientCallOptions) => call(name, input as never, options);
+}
 export const api = Object.freeze(functions) as unknown as SocialdeskApi;

@@ -2,10 +2,11 @@ import {
   contractErrorSchema,
   type CallName,
   type CallResult,
+  type ClientCallOptions,
   type EventName,
 } from '../../../shared/contract/index.ts';
 import { createEventStream, type EventStream } from './event-stream.ts';
-import { failure, offlineMessage, type Transport } from './transport.ts';
+import { cancelledResult, failure, offlineMessage, type Transport } from './transport.ts';
 
 export const forbiddenMessage =
   'This page is not connected to Socialdesk. Open a link the browser shell printed in its terminal: each works once, within a minute (press Enter there for a new one).';
@@ -34,18 +35,25 @@ export function createWebBridge(options: WebBridgeOptions = {}): Transport {
   const base = options.baseUrl ?? '';
   let stream: EventStream | undefined;
 
-  async function call(name: CallName, input: unknown): Promise<CallResult<unknown>> {
+  async function call(
+    name: CallName,
+    input: unknown,
+    { lane, signal }: ClientCallOptions = {},
+  ): Promise<CallResult<unknown>> {
+    if (signal?.aborted) return cancelledResult;
     let response: Response;
     try {
+      // Aborting the fetch closes its connection, which is how main learns the call was cancelled.
       response = await doFetch(`${base}/bridge/call/${name}`, {
         method: 'POST',
         credentials: 'same-origin',
         headers: { 'content-type': 'application/json' },
         // JSON.stringify drops an undefined input, which is how "no input" is sent.
-        body: JSON.stringify({ input }),
+        body: JSON.stringify({ input, meta: lane ? { lane } : undefined }),
+        signal,
       });
     } catch {
-      return failure('offline', offlineMessage);
+      return signal?.aborted ? cancelledResult : failure('offline', offlineMessage);
     }
     if (response.status === 401) return failure('forbidden', forbiddenMessage, 401);
     let body: unknown;

@@ -1,23 +1,15 @@
 import { defineStore } from 'pinia';
 import { shallowRef } from 'vue';
-import { ContractCallError } from '../../../shared/contract/index.ts';
+import type { ContractCallError } from '../../../shared/contract/index.ts';
+import { toCallError } from '../lib/call-error.ts';
+
+export { toCallError };
 
 export interface ReportedError {
   id: number;
   /** What the user tried, as a title: "Could not save the theme". */
   action: string;
   error: ContractCallError;
-}
-
-/** Anything thrown that is not a ContractCallError is a bug in the page; show it as internal. */
-export function toCallError(error: unknown): ContractCallError {
-  if (error instanceof ContractCallError) return error;
-  console.error('socialdesk:', error);
-  return new ContractCallError({
-    code: 'internal',
-    message: 'Something went wrong in Socialdesk.',
-    fieldErrors: {},
-  });
 }
 
 /**

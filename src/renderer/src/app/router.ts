@@ -16,6 +16,12 @@ export interface Area {
  */
 export const areas: readonly Area[] = [
   {
+    name: 'tags',
+    path: '/tags',
+    label: 'Tags',
+    component: () => import('../areas/tags/tags-view.vue'),
+  },
+  {
     name: 'settings',
     path: '/settings',
     label: 'Settings',

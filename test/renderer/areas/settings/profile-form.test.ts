@@ -50,8 +50,8 @@ describe('connect your account', () => {
         activate: true,
       },
     ]);
-    // The settings view is loaded on demand: wait for the navigation, not a fixed time.
-    await arrivedAt(router, 'settings');
+    // The first area is loaded on demand: wait for the navigation, not a fixed time.
+    await arrivedAt(router, 'tags');
     await flushPromises();
     expect(wrapper!.get('[data-testid="active-profile"]').text()).toBe('Acme');
     // The token was for the call only: it is nowhere on the page afterwards.

@@ -1,8 +1,8 @@
 import { flushPromises, type VueWrapper } from '@vue/test-utils';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CallOutput, CallResult } from '../../../../src/shared/contract/index.ts';
 import { createFakePreload } from '../../helpers/fake-preload.ts';
-import { freshPageForEachTest, mountApp } from '../../helpers/mount-app.ts';
+import { arrivedAt, freshPageForEachTest, mountApp } from '../../helpers/mount-app.ts';
 
 let wrapper: VueWrapper | undefined;
 
@@ -43,7 +43,7 @@ describe('first run', () => {
     wrapper = mounted.wrapper;
     const { router } = mounted;
 
-    expect(router.currentRoute.value.name).toBe('settings');
+    expect(router.currentRoute.value.name).toBe('tags'); // the first area
     expect(preload.inputsOf('accounts:list').length).toBeGreaterThan(0);
   });
 
@@ -69,11 +69,11 @@ describe('first run', () => {
     expect(wrapper!.get('[data-testid="explore-sandbox"]').attributes('disabled')).toBeDefined();
 
     finish();
-    // The settings view is loaded on demand: wait for the navigation, not a fixed time.
-    await vi.waitFor(() => expect(router.currentRoute.value.name).toBe('settings'));
+    // The first area is loaded on demand: wait for the navigation, not a fixed time.
+    await arrivedAt(router, 'tags');
     await flushPromises();
     expect(wrapper!.get('[data-testid="active-profile"]').text()).toBe('Local sandbox');
-    expect(wrapper!.get('[data-testid="profiles-card"]').text()).toContain('Local sandbox');
+    expect(wrapper!.find('[data-testid="tag-groups"]').exists()).toBe(true);
   });
 
   it('stays on the welcome screen and says why when the sandbox cannot start', async () => {

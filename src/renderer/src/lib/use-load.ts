@@ -1,0 +1,66 @@
+import { onScopeDispose, ref, shallowRef, watch, type Ref, type ShallowRef, type WatchSource } from 'vue';
+import { ContractCallError } from '../../../shared/contract/index.ts';
+import { toCallError } from './call-error.ts';
+
+export interface Load<T> {
+  /** The last answer; kept while a newer one loads, so a list never blanks on a refresh. */
+  data: ShallowRef<T | undefined>;
+  /** Why the last load failed; null while loading or after a success. */
+  error: ShallowRef<ContractCallError | null>;
+  /** A load is running. */
+  loading: Ref<boolean>;
+  /** Loads again (the Retry button, or after a change). Resolves when that load has ended. */
+  reload(): Promise<void>;
+}
+
+export interface LoadOptions {
+  /** Load only while this is true (a list needs a chosen brand first). */
+  enabled?: () => boolean;
+}
+
+/**
+ * The one idiom for async data in stores: loading, error, retry, and a stale answer never
+ * overwriting a newer one. Each load gets its own AbortSignal; a newer load (the source changed,
+ * Retry) aborts the older one, which main then drops from the rate gate's queue, and a store's
+ * scope ending aborts the last. A small composable rather than @pinia/colada: main already keeps
+ * answers briefly and shares identical calls in flight, so a second cache with its own staleness
+ * rules here would only disagree with it.
+ */
+export function useLoad<T>(
+  source: WatchSource<unknown> | WatchSource<unknown>[] | null,
+  loader: (signal: AbortSignal) => Promise<T>,
+  options: LoadOptions = {},
+): Load<T> {
+  const data = shallowRef<T | undefined>();
+  const error = shallowRef<ContractCallError | null>(null);
+  const loading = ref(false);
+  let current: AbortController | undefined;
+
+  async function reload(): Promise<void> {
+    current?.abort();
+    if (options.enabled && !options.enabled()) {
+      current = undefined;
+      loading.value = false;
+      data.value = undefined;
+      error.value = null;
+      return;
+    }
+    const controller = new AbortController();
+    current = controller;
+    loading.value = true;
+    error.value = null;
+    try {
+      const value = await loader(controller.signal);
+      if (current === controller) data.value = value;
+    } catch (thrown) {
+      const failure = toCallError(thrown);
+      if (current === controller && failure.code !== 'cancelled') error.value = failure;
+    } finally {
+      if (current === controller) loading.value = false;
+    }
+  }
+
+  if (source) watch(source, () => void reload(), { immediate: true, deep: true });
+  onScopeDispose(() => current?.abort());
+  return { data, error, loading, reload };
+}
