@@ -63,9 +63,15 @@ say(
 if (args.open) {
   // A link of its own: the printed one stays usable by hand.
   const link = shell.issueLink();
-  if (!json) console.log('Opening your browser… (If it shows "file not found", open the address above.)');
-  void openInBrowser(link).outcome.then((outcome) => {
-    if (outcome.opened) return json && say({ browser: 'opened' }, '');
+  const opening = openInBrowser(link);
+  if (!json && opening.launcher) {
+    console.log('Opening your browser… (If it shows "file not found", open the address above.)');
+  }
+  void opening.outcome.then((outcome) => {
+    if (outcome.opened) {
+      if (json) say({ browser: 'opened' }, '');
+      return;
+    }
     const url = shell.issueLink().url;
     say(
       { browser: 'not opened', reason: outcome.reason, url },

@@ -68,7 +68,13 @@ export function openInBrowser(
     };
   }
 
-  const { folder, path } = writeLauncher(link.url);
+  let folder: string, path: string;
+  try {
+    ({ folder, path } = writeLauncher(link.url));
+  } catch (error) {
+    const reason = `the page that opens the app could not be written (${(error as Error).message})`;
+    return { outcome: Promise.resolve({ opened: false, reason }), removed: Promise.resolve() };
+  }
   let redeemed = false;
   const removed = new Promise<void>((done) => {
     const remove = () => {

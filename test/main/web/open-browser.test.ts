@@ -62,6 +62,18 @@ describe('opening a link in the browser', () => {
     expect(await opening.outcome).toEqual({ opened: false, reason: 'xdg-open ended with exit code 3' });
   });
 
+  it('says why when it cannot write the launcher page, and opens nothing', async () => {
+    const { opener, env } = withOpener();
+    vi.stubEnv('TMPDIR', '/nonexistent/socialdesk-tmp');
+    const opening = openInBrowser(link(), { env, platform: 'linux' });
+    vi.unstubAllEnvs();
+    expect(await opening.outcome).toMatchObject({
+      opened: false,
+      reason: expect.stringContaining('could not be written'),
+    });
+    expect(opener.ran()).toBe(false);
+  });
+
   it('writes nothing and opens nothing without a display', async () => {
     const { opener, env } = withOpener();
     delete env.DISPLAY;
