@@ -147,6 +147,9 @@ export const rateStatusSchema = z.object({
   remaining: z.number().int(),
   resetAt: z.number(), // local UNIX milliseconds
   queued: z.number().int(),
+  /** Of `queued`: calls a person waits for, and background work (sync, exports, prefetch). */
+  queuedInteractive: z.number().int().optional(),
+  queuedBackground: z.number().int().optional(),
 });
 
 const idInput = z.object({ id: z.string().min(1) });

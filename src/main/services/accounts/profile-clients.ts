@@ -29,7 +29,14 @@ export interface ProfileClients {
 }
 
 /** No limit heard yet (or no profile): the meter hides. */
-export const unknownRateStatus: RateStatus = Object.freeze({ limit: 0, remaining: 0, resetAt: 0, queued: 0 });
+export const unknownRateStatus: RateStatus = Object.freeze({
+  limit: 0,
+  remaining: 0,
+  resetAt: 0,
+  queued: 0,
+  queuedInteractive: 0,
+  queuedBackground: 0,
+});
 
 /**
  * Which service a set of base URLs addresses: the distinct origins of its four areas. Profiles

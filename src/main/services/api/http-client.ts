@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { toQueryParams, type ErrorObject, type QueryValue } from '../../../shared/domain/index.ts';
 import { ApiError, errorObjectFrom } from './api-error.ts';
 import { DiagnosticLog, readLeniently, type DiagnosticSink } from './lenient.ts';
-import type { RateGate, RateTicket } from './rate-gate.ts';
+import type { Lane, RateGate, RateTicket } from './rate-gate.ts';
 
 /** The four areas of the service, one base URL each (conventions §1). */
 export type Area = 'library' | 'scheduler' | 'dashboard' | 'community';
@@ -16,6 +16,8 @@ export interface HttpClientOptions {
   /** Read on every request, so the token lives in the secret store only, never on this object. */
   getToken: () => string | undefined | Promise<string | undefined>;
   gate: RateGate;
+  /** The lane of calls that do not name one (default interactive: a person is waiting). */
+  lane?: Lane;
   fetch?: typeof globalThis.fetch;
   onDiagnostic?: DiagnosticSink;
   /** Retries of idempotent calls after a network error or a 5xx (default 2). */
@@ -39,6 +41,8 @@ export interface RequestSpec {
   json?: unknown;
   schema?: z.ZodType;
   signal?: AbortSignal;
+  /** Whether a person waits for this call; the rate gate serves interactive calls first. */
+  lane?: Lane;
   /** A POST that only reads (searches, statistics) may be retried like a GET. */
   readOnly?: boolean;
 }
@@ -54,6 +58,7 @@ const idempotentMethods = ['get', 'put', 'patch', 'delete'];
 interface CallState {
   /** The operation: calls of one operation share any stricter endpoint limit. */
   key: string;
+  lane: Lane;
   ticket?: RateTicket;
   signal?: AbortSignal;
 }
@@ -114,7 +119,13 @@ export class HttpClient {
           json: spec.json,
           signal: spec.signal,
           retry: this.#retryFor(spec),
-          context: { call: { key: spec.operation, signal: spec.signal } satisfies CallState },
+          context: {
+            call: {
+              key: spec.operation,
+              lane: spec.lane ?? this.#options.lane ?? 'interactive',
+              signal: spec.signal,
+            } satisfies CallState,
+          },
         });
       } catch (error) {
         const apiError = await this.#toApiError(spec, error);
@@ -191,7 +202,7 @@ export class HttpClient {
               });
             request.headers.set('authorization', `Bearer ${token}`);
             const call = state(options.context);
-            call.ticket = await gate.acquire(call.key, call.signal);
+            call.ticket = await gate.acquire(call.key, { lane: call.lane, signal: call.signal });
           },
         ],
         // Retries skip beforeRequest, so each retry waits at the gate here.
@@ -199,7 +210,8 @@ export class HttpClient {
           async ({ options }) => {
             const call = state(options.context);
             call.ticket?.abandon();
-            call.ticket = await gate.acquire(call.key, call.signal);
+            call.ticket = undefined;
+            call.ticket = await gate.acquire(call.key, { lane: call.lane, signal: call.signal });
           },
         ],
         afterResponse: [

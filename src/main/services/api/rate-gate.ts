@@ -1,10 +1,13 @@
 import { ApiError } from './api-error.ts';
+import { ClockSkew } from './clock-skew.ts';
 import { maxTimerDelayMs, systemClock, type GateClock } from './gate-clock.ts';
+import { LaneQueue, type Waiter } from './lane-queue.ts';
 import type { DiagnosticSink } from './lenient.ts';
-import { RateWindow } from './rate-window.ts';
+import { RateWindow, type Lane } from './rate-window.ts';
 import { StatusCoalescer } from './status-coalescer.ts';
 
 export { systemClock, type GateClock } from './gate-clock.ts';
+export type { Lane } from './rate-window.ts';
 
 /**
  * The rate gate: one per application (per profile), shared by every call to the service.
@@ -15,14 +18,17 @@ export { systemClock, type GateClock } from './gate-clock.ts';
  * `Date` header), and stricter limits for some endpoints in the same headers. None learn from that.
  *
  * How it works: every answer tells the gate the window's limit, the calls left and the reset.
- * The gate spreads the calls left over the time left (see RateWindow), stops at zero until the
- * reset (server time mapped to local time), and after the reset sends one probe to learn the
- * new window before pacing again. Before any answer it allows a few calls in flight. A call
+ * A call goes at once while the calls left cover it, and otherwise waits for the reset (server
+ * time mapped to local time, see RateWindow); after the reset one or two probes learn the new
+ * window before the rest go. Before any answer it allows a few calls in flight. A call says
+ * whether a person waits for it (its lane): interactive calls are offered every slot before
+ * background ones, and background calls leave the last tenth of each window to them. A call
  * names its operation (`key`); when answers for an operation announce a lower limit than the
- * application's, that operation is also counted and paced in that stricter window, so a report
- * export using up its own budget does not slow the inbox down. A 429, though, holds every call
- * until its reset, whichever window it came from: the service then refuses every request of the
+ * application's, that operation is also counted in that stricter window, so a report export
+ * using up its own budget does not slow the inbox down. A 429, though, holds every call until
+ * its reset, whichever window it came from: the service then refuses every request of the
  * application until that reset (conventions §4), so any call sent meanwhile would be wasted.
+ * A waiting call whose caller gives up (its signal aborts) leaves the queue and costs nothing.
  *
  * What it does not trust: a reset further away than a few windows is a broken header (seconds
  * written in milliseconds, say), read as one window of the announced length; no call waits
@@ -37,14 +43,16 @@ export interface RateStatus {
   remaining: number;
   /** Local UNIX milliseconds at which the gate expects the window to reset, 0 while unknown. */
   resetAt: number;
-  /** Requests waiting at the gate. */
+  /** Requests waiting at the gate, both lanes. */
   queued: number;
+  queuedInteractive: number;
+  queuedBackground: number;
 }
 
 export interface RateGateOptions {
   clock?: GateClock;
   onStatus?: (status: RateStatus) => void;
-  /** Requests allowed in flight before the first answer has announced a limit. */
+  /** Requests allowed in flight while a window is not known yet (the first, or after a reset). */
   initialInFlight?: number;
   /** Waited after the computed reset before the first call of a new window. */
   resetMarginMs?: number;
@@ -61,6 +69,13 @@ export interface RateGateOptions {
   onDiagnostic?: DiagnosticSink;
 }
 
+export interface AcquireOptions {
+  /** Whether a person waits for the call (default) or not. */
+  lane?: Lane;
+  /** Aborting it takes the call out of the queue (it then costs nothing). */
+  signal?: AbortSignal;
+}
+
 /** A granted slot: report how the request ended, exactly once. */
 export interface RateTicket {
   /** An answer arrived (any status): feeds its headers to the gate. */
@@ -69,18 +84,6 @@ export interface RateTicket {
   abandon(): void;
 }
 
-interface Waiter {
-  key: string;
-  /** Local ms after which the call fails instead of waiting on. */
-  deadline: number;
-  resolve(ticket: RateTicket): void;
-  reject(reason: unknown): void;
-  signal?: AbortSignal;
-  onAbort?: () => void;
-}
-
-/** How many recent `Date` samples the skew estimate keeps (a clock change ages out quickly). */
-const skewSamples = 64;
 /** Most the gate adds to its margin after finding the service still in the old window. */
 const maxLearnedLagMs = 2000;
 /** A reset further away than this many windows is a broken header. */
@@ -109,16 +112,12 @@ export class RateGate {
   readonly #buckets = new Map<number, RateWindow>();
   /** Lowest limit ever announced for an operation: names its bucket when below the app's. */
   readonly #limitOf = new Map<string, number>();
-  /** Lower and upper bounds of (server clock - local clock), from recent `Date` headers. */
-  readonly #skewLow: number[] = [];
-  readonly #skewHigh: number[] = [];
-  /** Smoothed time from grant to answer: how early a call must leave to land in its window. */
-  #rttMs = 0;
+  readonly #skew = new ClockSkew();
   /** Extra margin learned from 429s that came after the gate thought the window was over. */
   #learnedLagMs = 0;
   /** Local ms until which a 429 holds every call, whatever its window. */
   #heldUntil = 0;
-  readonly #queue: Waiter[] = [];
+  readonly #queue = new LaneQueue<RateTicket>();
   #cancelTimer: (() => void) | undefined;
   #timerAt = Number.POSITIVE_INFINITY;
 
@@ -126,7 +125,7 @@ export class RateGate {
     this.#clock = options.clock ?? systemClock;
     this.#onStatus = options.onStatus;
     this.#initialInFlight = options.initialInFlight ?? 2;
-    this.#marginMs = options.resetMarginMs ?? 100;
+    this.#marginMs = options.resetMarginMs ?? 50;
     this.#windowMs = options.windowMs ?? 60_000;
     this.#maxWaitMs = options.maxWaitMs ?? 2 * this.#windowMs;
     this.#onDiagnostic = options.onDiagnostic;
@@ -142,16 +141,16 @@ export class RateGate {
    * Waits for a slot for operation `key`. Rejects with the signal's reason if `signal` aborts
    * first, and with an ApiError (`rate_limited`) once it has waited `maxWaitMs`.
    */
-  acquire(key = '', signal?: AbortSignal): Promise<RateTicket> {
+  acquire(key = '', options: AcquireOptions = {}): Promise<RateTicket> {
+    const { lane = 'interactive', signal } = options;
     if (signal?.aborted) return Promise.reject(signal.reason);
     if (this.#closed) return Promise.reject(closedError());
     return new Promise<RateTicket>((resolve, reject) => {
       const deadline = this.#clock.now() + this.#maxWaitMs;
-      const waiter: Waiter = { key, deadline, resolve, reject, signal };
+      const waiter: Waiter<RateTicket> = { key, lane, deadline, resolve, reject, signal };
       if (signal) {
         waiter.onAbort = () => {
-          const index = this.#queue.indexOf(waiter);
-          if (index >= 0) this.#queue.splice(index, 1);
+          if (!this.#queue.remove(waiter)) return;
           reject(signal.reason);
           this.#pump();
           this.#emit();
@@ -160,7 +159,7 @@ export class RateGate {
       }
       this.#queue.push(waiter);
       this.#pump();
-      if (this.#queue.includes(waiter)) this.#emit();
+      if (this.#queue.has(waiter)) this.#emit();
     });
   }
 
@@ -174,21 +173,24 @@ export class RateGate {
     this.#cancelTimer?.();
     this.#cancelTimer = undefined;
     this.#status.cancel();
-    for (const waiter of this.#queue.splice(0)) this.#refuse(waiter, closedError());
+    for (const waiter of this.#queue.takeAll()) this.#refuse(waiter, closedError());
   }
 
   status(): RateStatus {
     const app = this.#app;
     const now = this.#clock.now();
+    const queued = {
+      queued: this.#queue.size,
+      queuedInteractive: this.#queue.count('interactive'),
+      queuedBackground: this.#queue.count('background'),
+    };
     // Held after a 429: nothing goes until the hold ends, whatever the application's window says.
-    if (this.#heldUntil > now) {
-      return { limit: app.limit, remaining: 0, resetAt: this.#heldUntil, queued: this.#queue.length };
-    }
+    if (this.#heldUntil > now) return { limit: app.limit, remaining: 0, resetAt: this.#heldUntil, ...queued };
     return {
       limit: app.limit,
       remaining: app.isCurrent(now) ? app.budget : app.limit,
       resetAt: app.windowReset === undefined ? 0 : app.resetAt,
-      queued: this.#queue.length,
+      ...queued,
     };
   }
 
@@ -199,47 +201,48 @@ export class RateGate {
     return bucket ? [this.#app, bucket] : [this.#app];
   }
 
-  #readyAt(key: string, now: number): number {
+  #readyAt(waiter: Waiter<RateTicket>, now: number): number {
+    // A window not known yet takes a probe or two; background work sends one at most.
+    const probes = waiter.lane === 'interactive' ? this.#initialInFlight : 1;
     let at = Math.max(now, this.#heldUntil);
-    for (const window of this.#windowsFor(key)) {
-      const probes = window.limit === 0 ? this.#initialInFlight : 1;
-      at = Math.max(at, window.readyAt(now, probes));
-    }
+    for (const window of this.#windowsFor(waiter.key))
+      at = Math.max(at, window.readyAt(now, waiter.lane, probes));
     return at;
   }
 
   /**
-   * Refuses the calls past their deadline, grants every queued call that may go now (in order,
-   * skipping blocked ones), then sets a timer for the next grant or deadline.
+   * Refuses the calls past their deadline, grants every queued call that may go now (interactive
+   * first, each lane in order, skipping blocked ones), then sets a timer for the next grant or
+   * deadline.
    */
   #pump(): void {
     if (this.#closed) return;
     for (;;) {
       const now = this.#clock.now();
-      for (const waiter of this.#queue.filter((w) => w.deadline <= now)) {
-        this.#queue.splice(this.#queue.indexOf(waiter), 1);
+      for (const waiter of this.#queue.takeOverdue(now)) {
         this.#refuse(
           waiter,
           new ApiError({ kind: 'rate_limited', operation: '', message: waitedTooLongMessage }),
         );
       }
       let wakeAt = Number.POSITIVE_INFINITY;
-      const index = this.#queue.findIndex((waiter) => {
-        const at = this.#readyAt(waiter.key, now);
+      const next = this.#queue.find((waiter) => {
+        const at = this.#readyAt(waiter, now);
         wakeAt = Math.min(wakeAt, at, waiter.deadline);
         return at <= now;
       });
-      if (index < 0) return this.#setTimer(wakeAt);
-      this.#grant(this.#queue.splice(index, 1)[0]!, now);
+      if (!next) return this.#setTimer(wakeAt);
+      this.#queue.remove(next);
+      this.#grant(next, now);
     }
   }
 
-  #refuse(waiter: Waiter, error: ApiError): void {
+  #refuse(waiter: Waiter<RateTicket>, error: ApiError): void {
     if (waiter.signal && waiter.onAbort) waiter.signal.removeEventListener('abort', waiter.onAbort);
     waiter.reject(error);
   }
 
-  #grant(waiter: Waiter, now: number): void {
+  #grant(waiter: Waiter<RateTicket>, now: number): void {
     if (waiter.signal && waiter.onAbort) waiter.signal.removeEventListener('abort', waiter.onAbort);
     const windows = this.#windowsFor(waiter.key);
     for (const window of windows) window.take(now);
@@ -248,24 +251,16 @@ export class RateGate {
       if (settled) return;
       settled = true;
       for (const window of windows) window.settle();
-      if (status !== undefined && headers) this.#observe(waiter.key, status, headers, now);
+      if (status !== undefined && headers) this.#observe(waiter.key, status, headers);
       this.#pump();
       this.#emit();
     };
     waiter.resolve({ complete: (status, headers) => settle(status, headers), abandon: () => settle() });
   }
 
-  #observe(key: string, status: number, headers: Headers, sentAt: number): void {
+  #observe(key: string, status: number, headers: Headers): void {
     const now = this.#clock.now();
-    this.#rttMs = this.#rttMs === 0 ? now - sentAt : 0.8 * this.#rttMs + 0.2 * (now - sentAt);
-    const serverDate = Date.parse(headers.get('date') ?? '');
-    if (Number.isFinite(serverDate)) {
-      // `Date` is floored to the second and written between sending and answering, so the
-      // server clock minus ours lies between date - now and date + 1 s - sentAt; the tightest
-      // recent bounds are kept (a few answers narrow them to a few milliseconds).
-      push(this.#skewLow, serverDate - now);
-      push(this.#skewHigh, serverDate + 1000 - sentAt);
-    }
+    this.#skew.sample(headers.get('date'), now);
     const limit = intHeader(headers, 'x-ratelimit-limit');
     const remaining = intHeader(headers, 'x-ratelimit-remaining');
     const reset = intHeader(headers, 'x-ratelimit-reset');
@@ -285,24 +280,19 @@ export class RateGate {
     }
 
     const throttled = status === 429;
-    const low = this.#skewLow.length > 0 ? Math.max(...this.#skewLow) : 0;
-    const high = this.#skewHigh.length > 0 ? Math.min(...this.#skewHigh) : 0;
-    // The reset in local time: at the latest (plus margin) before probing the next window; at
-    // the earliest (less the travel time) as the end of the spread.
+    const skew = this.#skew.low;
+    // The reset in local time, at the latest (plus margin): a call sent then lands in the new window.
     let windowReset = reset;
-    let resetAt = reset * 1000 - low + this.#marginMs + this.#learnedLagMs;
-    let paceEnd = reset * 1000 - Math.max(low, high) - this.#rttMs;
+    let resetAt = reset * 1000 - skew + this.#marginMs + this.#learnedLagMs;
     if (resetAt - now > plausibleWindows * this.#windowMs) {
       // A broken header (or Date): read it as one announced window, from now or the one running.
       this.#reportBrokenReset(key, resetAt - now);
       if (window.isCurrent(now)) {
         windowReset = window.windowReset!;
         resetAt = window.resetAt;
-        paceEnd = window.paceEnd;
       } else {
-        windowReset = Math.ceil((now + low + this.#windowMs) / 1000);
+        windowReset = Math.ceil((now + skew + this.#windowMs) / 1000);
         resetAt = now + this.#windowMs + this.#marginMs;
-        paceEnd = now + this.#windowMs - this.#rttMs;
       }
     }
     if (throttled && resetAt <= now) {
@@ -310,7 +300,7 @@ export class RateGate {
       this.#learnedLagMs = Math.min(maxLearnedLagMs, this.#learnedLagMs + 250);
       resetAt = now + this.#marginMs + this.#learnedLagMs;
     }
-    const current = window.observe(now, { remaining, reset: windowReset, resetAt, paceEnd, throttled });
+    const current = window.observe({ remaining, reset: windowReset, resetAt, throttled });
     // A late 429 from a window already over teaches nothing, and holds nothing either.
     if (throttled && current) this.#heldUntil = Math.max(this.#heldUntil, resetAt);
   }
@@ -359,11 +349,6 @@ export class RateGate {
 
 function closedError(): ApiError {
   return new ApiError({ kind: 'gate_closed', operation: '', message: closedMessage });
-}
-
-function push(samples: number[], value: number): void {
-  samples.push(value);
-  if (samples.length > skewSamples) samples.shift();
 }
 
 function intHeader(headers: Headers, name: string): number | undefined {

@@ -1,12 +1,20 @@
 /**
+ * Whether a person waits for a call (`interactive`: a page on screen, opening a thread, a triage
+ * action) or not (`background`: sync, report export pages, prefetch, insight refresh).
+ */
+export type Lane = 'interactive' | 'background';
+
+/**
  * The accounting of one fixed rate-limit window as the service announces it: the application's
  * limit, or a stricter endpoint limit (conventions §4: reports 60, ads search 120 per window).
  * Used by the RateGate, which maps server time to local time and decides which windows a call
  * counts against.
  *
- * Pacing is a token bucket whose rate is recomputed at every step as "calls left / time left",
- * so a sustained load is spread evenly and the budget runs out as the window ends, while a few
- * interactive calls (up to `burst`) still go at once instead of waiting their turn in the spread.
+ * No pacing within a window: the service counts calls per window, not per second, so a call held
+ * back while the window still has budget for it is time lost, and one held too long lands in the
+ * next window while this one counted it. A call goes at once while the calls left cover it (those
+ * in flight are already taken off); beyond that, it waits for the reset. Background calls leave a
+ * reserve untouched, so a person's call never waits for a reset that background work brought on.
  */
 export class RateWindow {
   /** Calls per window as announced; 0 until a response has announced one. */
@@ -15,26 +23,24 @@ export class RateWindow {
   windowReset: number | undefined;
   /** Local ms at which that window is surely over (skew-corrected, margin included). */
   resetAt = 0;
-  /**
-   * Local ms by which the calls left should have been sent: the earliest the window may end,
-   * less the travel time. A call sent later may be counted in the next window while this one
-   * counted it here, which wastes a slot in every window.
-   */
-  paceEnd = 0;
-  /** Calls this client may still send in the window. */
+  /** Calls this client may still send in the window, those in flight already taken off. */
   budget = 0;
   /** Calls granted against this window and not yet answered. */
   inFlight = 0;
-  #tokens = 0;
-  #lastRefill = 0;
+  /**
+   * Lowest `remaining` heard in this window: the answer the service counted last, so the count
+   * nearest to now. An answer with more left was counted earlier and overtaken on the way back.
+   */
+  #lowestRemaining = Number.POSITIVE_INFINITY;
 
   constructor(limit = 0) {
     this.limit = limit;
   }
 
-  /** Calls that may go at once: 5% of the limit, at least 1, at most 20. */
-  get burst(): number {
-    return Math.min(20, Math.max(1, Math.round(this.limit * 0.05)));
+  /** Calls of each window kept for interactive ones: about 10% of the limit, at least 3. */
+  get reserve(): number {
+    if (this.limit <= 1) return 0;
+    return Math.min(this.limit - 1, Math.max(3, Math.round(this.limit * 0.1)));
   }
 
   /** Whether the gate knows this window and it is not over yet. */
@@ -43,24 +49,20 @@ export class RateWindow {
   }
 
   /**
-   * The earliest local time a call may be sent against this window: `now` if at once,
-   * +Infinity for "when an answer has come" (probing a window not known yet).
+   * The earliest local time a call of `lane` may be sent against this window: `now` if at once,
+   * the reset when the budget (for background, beyond the reserve) is spent, +Infinity for "when
+   * an answer has come" (a window not known yet admits `probes` calls in flight).
    */
-  readyAt(now: number, probes: number): number {
+  readyAt(now: number, lane: Lane, probes: number): number {
     if (!this.isCurrent(now)) return this.inFlight < probes ? now : Number.POSITIVE_INFINITY;
-    if (this.budget < 1) return this.resetAt;
-    this.#refill(now);
-    if (this.#tokens >= 1) return now;
-    return now + Math.ceil((1 - this.#tokens) / this.#rate(now));
+    const needed = lane === 'background' ? this.reserve + 1 : 1;
+    return this.budget >= needed ? now : this.resetAt;
   }
 
   /** Counts a granted call. */
   take(now: number): void {
     this.inFlight += 1;
-    if (!this.isCurrent(now)) return;
-    this.#refill(now);
-    this.budget -= 1;
-    this.#tokens -= 1;
+    if (this.isCurrent(now)) this.budget -= 1;
   }
 
   settle(): void {
@@ -71,39 +73,22 @@ export class RateWindow {
    * Learns from an answer counted in this window (`inFlight` already excludes it). Returns
    * false for an answer from an older window, which teaches nothing.
    */
-  observe(
-    now: number,
-    answer: { remaining: number; reset: number; resetAt: number; paceEnd: number; throttled: boolean },
-  ): boolean {
+  observe(answer: { remaining: number; reset: number; resetAt: number; throttled: boolean }): boolean {
     if (this.windowReset !== undefined && answer.reset < this.windowReset) return false;
-    // Calls still in flight may or may not have been counted by the service yet: assume not.
-    const left = Math.max(0, answer.remaining - this.inFlight);
-    if (this.windowReset === undefined || answer.reset > this.windowReset) {
+    const newWindow = this.windowReset === undefined || answer.reset > this.windowReset;
+    if (newWindow || answer.remaining <= this.#lowestRemaining) {
+      // The freshest count replaces the estimate (it may rise: calls that were in flight when an
+      // earlier answer was read have been counted since). Calls still in flight may or may not
+      // be in it yet: assume not, so they are taken off again.
       this.windowReset = answer.reset;
-      this.budget = left;
-      this.#tokens = this.burst;
-      this.#lastRefill = now;
-    } else {
-      // Within one window the service's count only grows: the lowest estimate is the safe one.
-      this.budget = Math.min(this.budget, left);
+      this.#lowestRemaining = answer.remaining;
+      this.budget = Math.max(0, answer.remaining - this.inFlight);
     }
     this.resetAt = answer.resetAt;
-    this.paceEnd = Math.min(answer.paceEnd, answer.resetAt);
-    if (answer.throttled) this.budget = 0;
+    if (answer.throttled) {
+      this.#lowestRemaining = 0;
+      this.budget = 0;
+    }
     return true;
-  }
-
-  /**
-   * Calls per ms that spread what is left evenly over the time left, the last one a step before
-   * the end (budget + 1 steps): a call timed for the end itself would miss the window.
-   */
-  #rate(now: number): number {
-    return (this.budget + 1) / Math.max(1, this.paceEnd - now);
-  }
-
-  #refill(now: number): void {
-    const elapsed = Math.max(0, now - this.#lastRefill);
-    this.#tokens = Math.min(this.burst, this.#tokens + elapsed * this.#rate(now));
-    this.#lastRefill = now;
   }
 }

@@ -1,0 +1,64 @@
+import type { Lane } from './rate-window.ts';
+
+/** A call waiting at the rate gate. */
+export interface Waiter<T> {
+  /** The operation: calls of one operation share any stricter endpoint limit. */
+  key: string;
+  lane: Lane;
+  /** Local ms after which the call fails instead of waiting on. */
+  deadline: number;
+  resolve(value: T): void;
+  reject(reason: unknown): void;
+  signal?: AbortSignal;
+  onAbort?: () => void;
+}
+
+/**
+ * The calls waiting at the gate, one first-in first-out line per lane. A person's calls are
+ * always offered a slot before background ones.
+ */
+export class LaneQueue<T> {
+  readonly #lines: Record<Lane, Waiter<T>[]> = { interactive: [], background: [] };
+
+  get size(): number {
+    return this.#lines.interactive.length + this.#lines.background.length;
+  }
+
+  count(lane: Lane): number {
+    return this.#lines[lane].length;
+  }
+
+  push(waiter: Waiter<T>): void {
+    this.#lines[waiter.lane].push(waiter);
+  }
+
+  has(waiter: Waiter<T>): boolean {
+    return this.#lines[waiter.lane].includes(waiter);
+  }
+
+  /** Takes `waiter` out of its line; false when it was not there (granted or refused already). */
+  remove(waiter: Waiter<T>): boolean {
+    const line = this.#lines[waiter.lane];
+    const index = line.indexOf(waiter);
+    if (index < 0) return false;
+    line.splice(index, 1);
+    return true;
+  }
+
+  /** Takes out and returns the waiters whose deadline has passed. */
+  takeOverdue(now: number): Waiter<T>[] {
+    const overdue = [...this.#lines.interactive, ...this.#lines.background].filter((w) => w.deadline <= now);
+    for (const waiter of overdue) this.remove(waiter);
+    return overdue;
+  }
+
+  /** Takes out every waiter (the gate is closing). */
+  takeAll(): Waiter<T>[] {
+    return [...this.#lines.interactive.splice(0), ...this.#lines.background.splice(0)];
+  }
+
+  /** The first waiter `mayGo` admits, interactive ones first, each line in order; not taken out. */
+  find(mayGo: (waiter: Waiter<T>) => boolean): Waiter<T> | undefined {
+    return this.#lines.interactive.find(mayGo) ?? this.#lines.background.find(mayGo);
+  }
+}
