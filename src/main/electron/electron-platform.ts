@@ -16,7 +16,7 @@ export function createElectronPlatform(deps: {
 }): Platform {
   async function chooseSavePath({ defaultName, filters }: SavePathOptions): Promise<string | null> {
     // The dialog opens in the downloads folder of the settings (the system's when none is set).
-    const folder = deps.settings.get().downloadsFolder ?? app.getPath('downloads');
+    const folder = await downloadsFolder();
     const options: SaveDialogOptions = {
       defaultPath: join(folder, saveFileName(defaultName, filters)),
       filters,
@@ -29,6 +29,10 @@ export function createElectronPlatform(deps: {
         : await dialog.showSaveDialog(options);
     if (result.canceled || !result.filePath) return null;
     return checkedAbsolutePath(result.filePath);
+  }
+
+  async function downloadsFolder(): Promise<string> {
+    return deps.settings.get().downloadsFolder ?? app.getPath('downloads');
   }
 
   async function revealPath(path: string): Promise<RevealResult> {
@@ -50,6 +54,7 @@ export function createElectronPlatform(deps: {
     },
     userDataDir: app.getPath('userData'),
     chooseSavePath,
+    downloadsFolder,
     revealPath,
   };
 }

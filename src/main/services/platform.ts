@@ -20,6 +20,8 @@ export interface Platform {
    * `opened: false` with the path, for the UI to show.
    */
   revealPath(path: string): Promise<RevealResult>;
+  /** The folder files are saved in (browser shell) or the save dialog opens in (Electron). */
+  downloadsFolder(): Promise<string>;
 }
 
 export interface SavePathOptions {

@@ -66,5 +66,6 @@ export function createWebPlatform(options: {
     chooseSavePath: async ({ defaultName, filters }) =>
       reserveFreePath(await downloadsFolder(), saveFileName(defaultName, filters)),
     revealPath,
+    downloadsFolder,
   };
 }

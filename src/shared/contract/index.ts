@@ -77,6 +77,7 @@ export * from './errors.ts';
 export * from './names.ts';
 export * from './call-spec.ts';
 export type { BrandSelection } from './brands-calls.ts';
+export type { DownloadsFolder } from './app-calls.ts';
 export { tagCreateInputSchema, type TagView, type TagCreateInput } from './tags-calls.ts';
 export type {
   AccountsList,

@@ -9,6 +9,8 @@ export const callNames = [
   'app:info',
   'settings:get',
   'settings:update',
+  'files:downloads-folder',
+  'files:open-downloads-folder',
   'accounts:list',
   'accounts:add',
   'accounts:update',

@@ -51,6 +51,7 @@ function setup(extra: Partial<Handlers> = {}) {
       userDataDir: '/tmp',
       chooseSavePath: async () => null,
       revealPath: async (path) => ({ opened: false, path }),
+      downloadsFolder: async () => '/tmp/downloads',
     },
     settings,
   }) as Handlers;

@@ -55,6 +55,16 @@ export function createFakePreload(
       settings = { ...settings, ...input };
       return { ok: true, value: settings };
     },
+    'files:downloads-folder': () => ({
+      ok: true,
+      value: settings.downloadsFolder
+        ? { path: settings.downloadsFolder, isDefault: false }
+        : { path: '/home/cm/Downloads/Socialdesk', isDefault: true },
+    }),
+    'files:open-downloads-folder': () => ({
+      ok: true,
+      value: { opened: false, path: settings.downloadsFolder ?? '/home/cm/Downloads/Socialdesk' },
+    }),
     ...accounts.answers,
     ...areas.answers,
   };

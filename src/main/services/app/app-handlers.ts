@@ -1,3 +1,4 @@
+import { mkdir } from 'node:fs/promises';
 import type { Platform } from '../platform.ts';
 import type { HandlerMap } from '../dispatch.ts';
 import type { appCalls } from '../../../shared/contract/app-calls.ts';
@@ -16,5 +17,15 @@ export function createAppHandlers(deps: {
     }),
     'settings:get': async () => deps.settings.get(),
     'settings:update': async (patch) => deps.settings.update(patch),
+    'files:downloads-folder': async () => ({
+      path: await deps.platform.downloadsFolder(),
+      isDefault: deps.settings.get().downloadsFolder === null,
+    }),
+    'files:open-downloads-folder': async () => {
+      const folder = await deps.platform.downloadsFolder();
+      // The folder may not exist yet (nothing saved so far): make it, so there is something to show.
+      await mkdir(folder, { recursive: true });
+      return deps.platform.revealPath(folder);
+    },
   };
 }
