@@ -15,12 +15,15 @@ import {
   type CampaignSummary,
   type CampaignUpdate,
 } from '../../../shared/domain/index.ts';
+import type { Lane } from './rate-gate.ts';
 import type { HttpClient, RequestSpec } from './http-client.ts';
 import { walkItems } from './paging.ts';
 
 /** Calls options every operation takes. */
 export interface CallOptions {
   signal?: AbortSignal;
+  /** Whether a person waits for the answer (default interactive); the rate gate serves them first. */
+  lane?: Lane;
 }
 
 /** Campaigns ({library_url}), interface.md operations 1 to 5. */
@@ -36,6 +39,7 @@ export function createCampaignsApi(http: HttpClient) {
     query,
     schema: campaignListSchema,
     signal: options.signal,
+    lane: options.lane,
   });
 
   const adsSearchSpec = (
@@ -51,6 +55,7 @@ export function createCampaignsApi(http: HttpClient) {
     json: body,
     schema: campaignAdsSearchResultSchema,
     signal: options.signal,
+    lane: options.lane,
     readOnly: true,
   });
 
@@ -70,6 +75,7 @@ export function createCampaignsApi(http: HttpClient) {
         json: body,
         schema: campaignSchema,
         signal: options.signal,
+        lane: options.lane,
       });
     },
 
@@ -129,6 +135,7 @@ export function createCampaignsApi(http: HttpClient) {
         query: { media_ids: body.media_ids, gallery_ids: body.gallery_ids },
         json: body,
         signal: options.signal,
+        lane: options.lane,
       });
     },
 
@@ -147,6 +154,7 @@ export function createCampaignsApi(http: HttpClient) {
         query,
         schema: campaignStatsOverviewSchema,
         signal: options.signal,
+        lane: options.lane,
       });
     },
   };

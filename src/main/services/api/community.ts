@@ -65,6 +65,7 @@ export function createCommunityApi(http: HttpClient) {
     query: withBrandIds(query),
     schema: communityInteractionListSchema,
     signal: options.signal,
+    lane: options.lane,
   });
 
   /** A read whose answer is `{data}` (ops 15 and 18 to 20): resolves to the data. */
@@ -76,7 +77,15 @@ export function createCommunityApi(http: HttpClient) {
     options: CallOptions,
   ) =>
     http
-      .send<{ data: T }>({ operation, area: 'community', path, ...request, schema, signal: options.signal })
+      .send<{ data: T }>({
+        operation,
+        area: 'community',
+        path,
+        ...request,
+        schema,
+        signal: options.signal,
+        lane: options.lane,
+      })
       .then(unwrap<T>);
 
   /** Ops 18 and 20 are POSTs that only read: retried like a GET. */
@@ -102,6 +111,7 @@ export function createCommunityApi(http: HttpClient) {
         json: body,
         schema: interactionTagResponseSchema,
         signal: options.signal,
+        lane: options.lane,
       });
       return unwrap(answer);
     },
@@ -144,6 +154,7 @@ export function createCommunityApi(http: HttpClient) {
         json: body,
         schema: communityInteractionSchema,
         signal: options.signal,
+        lane: options.lane,
       });
     },
 
@@ -156,6 +167,7 @@ export function createCommunityApi(http: HttpClient) {
         path: `tiktok_comments/${id}`,
         schema: tiktokCommentSchema,
         signal: options.signal,
+        lane: options.lane,
       });
     },
 

@@ -48,14 +48,23 @@ export function createReportsApi(http: HttpClient) {
     /** Op 12: report data as JSON, `{data}`. */
     get(query: ReportRequest, options: CallOptions = {}): Promise<ReportData> {
       return http.send(
-        spec('reports.get', 'GET', query, { schema: reportDataSchema, signal: options.signal }),
+        spec('reports.get', 'GET', query, {
+          schema: reportDataSchema,
+          signal: options.signal,
+          lane: options.lane,
+        }),
       );
     },
 
     /** Op 13: competitive and benchmark reports; the body names benchmarks and competitors. */
     put(query: ReportRequest, body: ReportPutBody, options: CallOptions = {}): Promise<ReportData> {
       return http.send(
-        spec('reports.put', 'PUT', query, { json: body, schema: reportDataSchema, signal: options.signal }),
+        spec('reports.put', 'PUT', query, {
+          json: body,
+          schema: reportDataSchema,
+          signal: options.signal,
+          lane: options.lane,
+        }),
       );
     },
 
@@ -74,7 +83,7 @@ export function createReportsApi(http: HttpClient) {
           'reports.downloadCsv',
           method,
           { ...query, format: 'csv' },
-          { json: options.body, signal: options.signal },
+          { json: options.body, signal: options.signal, lane: options.lane },
         ),
       );
       return {

@@ -39,6 +39,7 @@ export function createSchedulerApi(http: HttpClient) {
     query,
     schema: scheduledPostListSchemas[channel],
     signal: options.signal,
+    lane: options.lane,
   });
 
   const api = {
@@ -74,6 +75,7 @@ export function createSchedulerApi(http: HttpClient) {
         query,
         schema: scheduledPostSchemas[channel].post,
         signal: options.signal,
+        lane: options.lane,
       });
     },
 
@@ -96,6 +98,7 @@ export function createSchedulerApi(http: HttpClient) {
           json: body,
           schema: scheduledPostSchemas[channel].post,
           signal: options.signal,
+          lane: options.lane,
         });
       } catch (error) {
         const sourceId = (body as { source_id?: string | null }).source_id;
@@ -134,6 +137,7 @@ export function createSchedulerApi(http: HttpClient) {
         json: body,
         schema: scheduledPostSchemas[channel].post,
         signal: options.signal,
+        lane: options.lane,
       });
     },
 
@@ -144,6 +148,7 @@ export function createSchedulerApi(http: HttpClient) {
         method: 'DELETE',
         path: `${postsPath(channel)}/${postId}`,
         signal: options.signal,
+        lane: options.lane,
       });
     },
   };
