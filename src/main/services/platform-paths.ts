@@ -1,5 +1,5 @@
 import { extname, isAbsolute, normalize } from 'node:path';
-import { ContractCallError } from '../../shared/contract/errors.ts';
+import { ContractCallError } from '../../shared/contract/index.ts';
 import type { FileFilter } from './platform.ts';
 
 /**

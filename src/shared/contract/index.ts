@@ -4,6 +4,7 @@ import { accountCalls, rateStatusSchema } from './account-calls.ts';
 import { appCalls } from './app-calls.ts';
 import { brandsCalls } from './brands-calls.ts';
 import type { CallMeta, CallSpec } from './call-spec.ts';
+import { draftsCalls, draftsEvents } from './drafts-calls.ts';
 import type { CallName, EventName } from './names.ts';
 import { tagsCalls } from './tags-calls.ts';
 
@@ -21,13 +22,13 @@ export const calls = {
   ...accountCalls,
   ...brandsCalls,
   ...tagsCalls,
+  ...draftsCalls,
 } as const satisfies Record<CallName, CallSpec>;
 
 export const events = {
   /** The rate gate's view of the service's limit, for the meter in the renderer. */
   'rate:status': rateStatusSchema,
-  /** Progress of the drafts outbox sync. */
-  'sync:progress': z.object({ pending: z.number().int(), done: z.number().int(), failed: z.number().int() }),
+  ...draftsEvents,
 } as const satisfies Record<EventName, z.ZodType>;
 
 // names.ts must name exactly these calls and events: a key here missing there fails the build.
@@ -76,13 +77,37 @@ export type SocialdeskApi = { [K in CallName]: CallFunction<K, CallOutput<K>, Cl
 export * from './errors.ts';
 export * from './names.ts';
 export * from './call-spec.ts';
-export type { BrandSelection } from './brands-calls.ts';
-export type { DownloadsFolder } from './app-calls.ts';
-export { tagCreateInputSchema, type TagView, type TagCreateInput } from './tags-calls.ts';
-export type {
-  AccountsList,
-  KeychainStatusView,
-  Profile,
-  ProfileBaseUrls,
-  ProfileView,
+
+// Each area's calls, schemas and types, for the handlers that implement them and the screens and
+// forms that use them: this file is the only way in.
+
+// The app itself and the user's preferences.
+export { appCalls, type DownloadsFolder } from './app-calls.ts';
+
+// Profiles (accounts), their tokens and the rate meter.
+export {
+  accountCalls,
+  clearTextMessage,
+  profileAddSchema,
+  profileSchema,
+  rateStatusSchema,
+  sendsTokenSafely,
+  type AccountsList,
+  type ConnectionTestInput,
+  type ConnectionTestResult,
+  type KeychainStatusView,
+  type Profile,
+  type ProfileAdd,
+  type ProfileBaseUrls,
+  type ProfileUpdate,
+  type ProfileView,
+  type TokenBackend,
 } from './account-calls.ts';
+/** The rate gate's view of the active profile's limit, as `rate:status` carries it. */
+export type RateStatus = EventPayload<'rate:status'>;
+
+// The brand picker.
+export { brandsCalls, type BrandSelection } from './brands-calls.ts';
+
+// The Tags area.
+export { tagsCalls, tagCreateInputSchema, type TagCreateInput, type TagView } from './tags-calls.ts';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createElectronPlatform } from '../../../src/main/electron/electron-platform.ts';
-import { ContractCallError } from '../../../src/shared/contract/errors.ts';
+import { ContractCallError } from '../../../src/shared/contract/index.ts';
 import { BrowserWindow, dialog, shell } from './fake-electron.ts';
 
 vi.mock('electron', () => import('./fake-electron.ts'));

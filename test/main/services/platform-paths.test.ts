@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkedAbsolutePath, saveFileName } from '../../../src/main/services/platform-paths.ts';
-import { ContractCallError } from '../../../src/shared/contract/errors.ts';
+import { ContractCallError } from '../../../src/shared/contract/index.ts';
 
 const csv = [{ name: 'CSV', extensions: ['csv'] }];
 

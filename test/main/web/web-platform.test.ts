@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createWebPlatform, type WebSystem } from '../../../src/main/web/web-platform.ts';
-import { ContractCallError } from '../../../src/shared/contract/errors.ts';
+import { ContractCallError } from '../../../src/shared/contract/index.ts';
 
 const dirs: string[] = [];
 afterEach(() => {

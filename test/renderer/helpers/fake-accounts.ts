@@ -1,10 +1,13 @@
 import type {
   AccountsList,
+  CallInput,
+  CallOutput,
+  CallResult,
+  ContractError,
   KeychainStatusView,
   Profile,
   ProfileView,
-} from '../../../src/shared/contract/account-calls.ts';
-import type { CallInput, CallOutput, CallResult, ContractError } from '../../../src/shared/contract/index.ts';
+} from '../../../src/shared/contract/index.ts';
 
 /** A stored profile of the fake, plus whether main would still hold its token. */
 export type FakeProfile = Profile & { hasToken?: boolean };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { fieldErrorsFromZod, invalidInput } from '../../../src/shared/contract/errors.ts';
+import { fieldErrorsFromZod, invalidInput } from '../../../src/shared/contract/index.ts';
 
 /**
  * Field names are data: a field called after an `Object.prototype` member (`toString`,

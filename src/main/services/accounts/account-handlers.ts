@@ -1,5 +1,4 @@
-import type { accountCalls, ProfileView } from '../../../shared/contract/account-calls.ts';
-import { ContractCallError } from '../../../shared/contract/errors.ts';
+import { ContractCallError, type accountCalls, type ProfileView } from '../../../shared/contract/index.ts';
 import type { HandlerMap } from '../dispatch.ts';
 import { testConnection } from './connection-test.ts';
 import type { ProfileClients } from './profile-clients.ts';

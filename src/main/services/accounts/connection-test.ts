@@ -1,4 +1,4 @@
-import type { ConnectionTestResult } from '../../../shared/contract/account-calls.ts';
+import type { ConnectionTestResult } from '../../../shared/contract/index.ts';
 import { isApiError, toContractError } from '../api/api-error.ts';
 import type { ApiClient } from '../api/api-client.ts';
 import type { RateGate } from '../api/rate-gate.ts';

@@ -1,5 +1,4 @@
-import { ContractCallError } from '../../../shared/contract/errors.ts';
-import type { ProfileBaseUrls } from '../../../shared/contract/account-calls.ts';
+import { ContractCallError, type ProfileBaseUrls } from '../../../shared/contract/index.ts';
 import { createApiClient, type ApiClient } from '../api/api-client.ts';
 import { RateGate, type GateClock, type RateStatus } from '../api/rate-gate.ts';
 import type { Diagnostic } from '../api/lenient.ts';

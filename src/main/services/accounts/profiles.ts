@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { ContractCallError } from '../../../shared/contract/errors.ts';
 import {
+  ContractCallError,
   profileSchema,
   type AccountsList,
   type Profile,
@@ -9,7 +9,7 @@ import {
   type ProfileUpdate,
   type ProfileView,
   type TokenBackend,
-} from '../../../shared/contract/account-calls.ts';
+} from '../../../shared/contract/index.ts';
 import { KeychainUnavailableError, type SecretStore } from './secret-store.ts';
 import { refuseTokenOnNewOrigin } from './token-destination.ts';
 

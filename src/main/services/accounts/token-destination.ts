@@ -1,9 +1,9 @@
 import {
   clearTextMessage,
+  ContractCallError,
   sendsTokenSafely,
   type ProfileBaseUrls,
-} from '../../../shared/contract/account-calls.ts';
-import { ContractCallError } from '../../../shared/contract/errors.ts';
+} from '../../../shared/contract/index.ts';
 
 /** Where a profile's stored token may be sent: only where its owner sent it, never in clear text. */
 

@@ -1,5 +1,5 @@
 import type { ErrorObject } from '../../../shared/domain/index.ts';
-import { ContractCallError, type ContractError } from '../../../shared/contract/errors.ts';
+import { ContractCallError, type ContractError } from '../../../shared/contract/index.ts';
 import { errorObjectSchema } from '../../../shared/domain/index.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import type { Platform } from '../platform.ts';
 import type { HandlerMap } from '../dispatch.ts';
-import type { appCalls } from '../../../shared/contract/app-calls.ts';
+import type { appCalls } from '../../../shared/contract/index.ts';
 import type { SettingsService } from './settings-service.ts';
 
 export function createAppHandlers(deps: {

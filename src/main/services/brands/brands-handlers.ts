@@ -1,4 +1,4 @@
-import type { brandsCalls } from '../../../shared/contract/brands-calls.ts';
+import type { brandsCalls } from '../../../shared/contract/index.ts';
 import type { HandlerMap } from '../dispatch.ts';
 import type { BrandSelectionService } from './brand-selection.ts';
 

@@ -1,4 +1,4 @@
-import type { tagsCalls } from '../../../shared/contract/tags-calls.ts';
+import type { tagsCalls } from '../../../shared/contract/index.ts';
 import type { ProfileClients } from '../accounts/profile-clients.ts';
 import type { ProfilesService } from '../accounts/profiles.ts';
 import { renameFieldErrors } from '../api/field-names.ts';

@@ -2,11 +2,12 @@ import { defineStore } from 'pinia';
 import { computed, ref, shallowRef } from 'vue';
 import type {
   AccountsList,
+  CallInput,
   ConnectionTestResult,
+  ContractCallError,
   KeychainStatusView,
   ProfileView,
-} from '../../../shared/contract/account-calls.ts';
-import type { CallInput, ContractCallError } from '../../../shared/contract/index.ts';
+} from '../../../shared/contract/index.ts';
 import { api } from '../api/contract-client.ts';
 import { useAccessStore } from './access-store.ts';
 import { toCallError, useCallErrorStore } from './call-error-store.ts';

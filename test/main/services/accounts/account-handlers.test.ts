@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { accountCalls } from '../../../../src/shared/contract/account-calls.ts';
+import { accountCalls } from '../../../../src/shared/contract/index.ts';
 import { createAccountHandlers } from '../../../../src/main/services/accounts/account-handlers.ts';
 import {
   createProfileClients,

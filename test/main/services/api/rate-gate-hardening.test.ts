@@ -7,7 +7,7 @@ import {
 } from '../../../../src/main/services/api/api-error.ts';
 import type { Diagnostic } from '../../../../src/main/services/api/lenient.ts';
 import { RateGate, type RateStatus, type RateTicket } from '../../../../src/main/services/api/rate-gate.ts';
-import { ContractCallError } from '../../../../src/shared/contract/errors.ts';
+import { ContractCallError } from '../../../../src/shared/contract/index.ts';
 import { FakeClock } from '../support/fake-clock.ts';
 
 /**

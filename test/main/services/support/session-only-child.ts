@@ -3,7 +3,7 @@
  * D-Bus address points nowhere), because the keyring library keeps its first D-Bus connection for
  * the life of a process. Prints one JSON line describing what the user would see.
  */
-import { ContractCallError } from '../../../../src/shared/contract/errors.ts';
+import { ContractCallError } from '../../../../src/shared/contract/index.ts';
 import { SecretStore } from '../../../../src/main/services/accounts/secret-store.ts';
 import { createAccountsFixture, exampleUrls } from './accounts-fixture.ts';
 

@@ -1,6 +1,5 @@
 import { ref, shallowRef } from 'vue';
-import type { ConnectionTestResult } from '../../../../shared/contract/account-calls.ts';
-import type { CallInput } from '../../../../shared/contract/index.ts';
+import type { CallInput, ConnectionTestResult } from '../../../../shared/contract/index.ts';
 import { useAccountsStore, type Outcome } from '../../app/accounts-store.ts';
 
 /**

@@ -1,14 +1,12 @@
 import { reactive, ref, watch } from 'vue';
 import {
+  fieldErrorsFromZod,
   profileAddSchema,
+  type CallInput,
+  type ContractCallError,
   type KeychainStatusView,
   type ProfileView,
   type TokenBackend,
-} from '../../../../shared/contract/account-calls.ts';
-import {
-  fieldErrorsFromZod,
-  type CallInput,
-  type ContractCallError,
 } from '../../../../shared/contract/index.ts';
 
 /** The form's fields, named like the contract's `fieldErrors` keys so errors land under them. */
