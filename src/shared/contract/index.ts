@@ -4,7 +4,6 @@ import { accountCalls, rateStatusSchema } from './account-calls.ts';
 import { appCalls } from './app-calls.ts';
 import { brandsCalls } from './brands-calls.ts';
 import type { CallMeta, CallSpec } from './call-spec.ts';
-import { draftsCalls, draftsEvents } from './drafts-calls.ts';
 import type { CallName, EventName } from './names.ts';
 import { tagsCalls } from './tags-calls.ts';
 
@@ -22,13 +21,13 @@ export const calls = {
   ...accountCalls,
   ...brandsCalls,
   ...tagsCalls,
-  ...draftsCalls,
 } as const satisfies Record<CallName, CallSpec>;
 
 export const events = {
   /** The rate gate's view of the service's limit, for the meter in the renderer. */
   'rate:status': rateStatusSchema,
-  ...draftsEvents,
+  /** Progress of the drafts outbox sync. */
+  'sync:progress': z.object({ pending: z.number().int(), done: z.number().int(), failed: z.number().int() }),
 } as const satisfies Record<EventName, z.ZodType>;
 
 // names.ts must name exactly these calls and events: a key here missing there fails the build.
