@@ -4,6 +4,7 @@ import js from '@eslint/js';
 import pluginVue from 'eslint-plugin-vue';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import layerPlugin from './lint/allowed-imports.js';
 
 const nodeBuiltins = builtinModules.filter((name) => !name.startsWith('_'));
 
@@ -18,8 +19,8 @@ const otherLoaders = [
   (regex) => `TSExternalModuleReference[expression.value=/${regex}/]`,
 ];
 
-/** The rules for one layer, from forbidden packages and forbidden folders of src. */
-function layerRules({ noNode = false, noElectron = false, folders = [], why }) {
+/** The packages a runtime cannot load: Node built-ins and electron, however they are loaded. */
+function packageRules({ noNode = false, noElectron = false, why }) {
   const forbidden = []; // { regex, message } for every module name the layer may not load
   if (noElectron) forbidden.push({ regex: '^electron(\\/|$)', message: `${why} (no electron here).` });
   if (noNode) {
@@ -27,12 +28,6 @@ function layerRules({ noNode = false, noElectron = false, folders = [], why }) {
     forbidden.push({
       regex: `^(node:|(${names})(\\/|$))`,
       message: `${why} (no Node built-ins here).`,
-    });
-  }
-  if (folders.length) {
-    forbidden.push({
-      regex: `(^|\\/)(${folders.join('|')})\\/`,
-      message: `${why} (may not import from ${folders.join(', ')}).`,
     });
   }
   const selectors = forbidden.flatMap(({ regex, message }) =>
@@ -43,6 +38,83 @@ function layerRules({ noNode = false, noElectron = false, folders = [], why }) {
     'no-restricted-syntax': ['error', ...selectors],
   };
 }
+
+// Who may import whom, as allow-lists (VS Code style): an entry's files may import only from the
+// paths its `allow` names, and never from those its `deny` names; every entry whose `target`
+// matches a file applies. Packages are not paths: packageRules above covers them.
+const shared = 'src/shared/**';
+const renderer = 'src/renderer/src';
+const [lib, ui, api, app, areas] = ['lib', 'ui', 'api', 'app', 'areas'].map((dir) => `${renderer}/${dir}/**`);
+const layers = [
+  {
+    target: ['src/shared/**'],
+    allow: [shared],
+    why: 'src/shared is pure TypeScript shared by every runtime',
+  },
+  {
+    target: ['src/main/services/**'],
+    // The sandbox's entrance only: main starts it, never the reverse.
+    allow: [shared, 'src/main/services/**', 'src/sandbox/start.ts'],
+    why: 'Services run in any shell: they import shared and each other, and start the sandbox',
+  },
+  {
+    target: ['src/main/electron/**'],
+    allow: [shared, 'src/main/services/**', 'src/main/electron/**'],
+    why: 'The Electron shell reaches everything through main/services',
+  },
+  {
+    target: ['src/main/web/**'],
+    allow: [shared, 'src/main/services/**', 'src/main/web/**'],
+    why: 'The browser shell reaches everything through main/services',
+  },
+  {
+    target: ['src/preload/**'],
+    allow: [shared, 'src/preload/**'],
+    why: 'The preload only bridges the contract',
+  },
+  {
+    target: ['src/renderer/**'],
+    allow: [shared, 'src/renderer/**'],
+    why: 'The renderer talks to main only through the contract client',
+  },
+  {
+    target: ['src/sandbox/**'],
+    allow: [shared, 'src/sandbox/**'],
+    why: 'The sandbox imports only src/shared',
+  },
+  // Inside the renderer: helpers and shared pieces know nothing of areas or of main.
+  { target: [lib], allow: [shared, lib], why: 'lib/ holds small helpers, nothing area-specific' },
+  { target: [ui], allow: [shared, lib, ui], why: 'ui/ holds shared pieces, nothing area-specific' },
+  { target: [api], allow: [shared, api], why: 'api/ is the contract client and nothing else' },
+  {
+    target: [app],
+    // areas: the router lazily imports the areas' views.
+    allow: [shared, lib, ui, api, app, areas],
+    why: 'app/ is the shell, the router and the providers',
+  },
+  {
+    target: [`${renderer}/areas/{area}/**`],
+    allow: [shared, lib, ui, api, app, `${renderer}/areas/{area}/**`],
+    why: 'An area never imports another area: what two areas share belongs in app/, ui/ or lib/',
+  },
+  {
+    target: [`${renderer}/**/*-view.vue`, `${renderer}/**/components/**`],
+    deny: [api],
+    why: 'Views and components reach main only through stores or composables, never api/',
+  },
+  // The contract has one entrance. The preload alone reads the call names, which hold no schema,
+  // so that it does not bundle every zod schema of every area.
+  {
+    target: ['**', '!src/shared/contract/**', '!src/preload/**'],
+    deny: ['src/shared/contract/**', '!src/shared/contract/index.ts'],
+    why: 'Import the contract through src/shared/contract/index.ts, its one entrance',
+  },
+  {
+    target: ['src/preload/**'],
+    deny: ['src/shared/contract/**', '!src/shared/contract/names.ts'],
+    why: 'The preload imports only src/shared/contract/names.ts: the names, without the schemas',
+  },
+];
 
 export default tseslint.config(
   {
@@ -74,59 +146,35 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
   },
   {
+    plugins: { layers: layerPlugin },
+    rules: { 'layers/allowed-imports': ['error', layers] },
+  },
+  {
     files: ['src/shared/**'],
-    rules: layerRules({
+    rules: packageRules({
       noNode: true,
       noElectron: true,
-      folders: ['main', 'renderer', 'preload', 'sandbox'],
       why: 'src/shared is pure TypeScript shared by every runtime',
     }),
   },
   {
     files: ['src/renderer/**'],
-    rules: layerRules({
+    rules: packageRules({
       noNode: true,
       noElectron: true,
-      folders: ['main', 'preload', 'sandbox'],
       why: 'The renderer talks to main only through the contract client',
     }),
   },
   {
-    files: ['src/preload/**'],
-    rules: layerRules({
-      folders: ['main', 'renderer', 'sandbox'],
-      why: 'The preload only bridges the contract',
-    }),
-  },
-  {
     files: ['src/main/services/**'],
-    rules: layerRules({
-      noElectron: true,
-      folders: ['electron', 'web', 'renderer', 'preload'],
-      why: 'Services run in any shell and never import electron',
-    }),
-  },
-  {
-    files: ['src/main/electron/**'],
-    rules: layerRules({
-      folders: ['web', 'renderer', 'preload', 'sandbox'],
-      why: 'The Electron shell reaches everything through main/services',
-    }),
+    rules: packageRules({ noElectron: true, why: 'Services run in any shell and never import electron' }),
   },
   {
     files: ['src/main/web/**'],
-    rules: layerRules({
-      noElectron: true,
-      folders: ['electron', 'renderer', 'preload'],
-      why: 'The browser shell runs without Electron',
-    }),
+    rules: packageRules({ noElectron: true, why: 'The browser shell runs without Electron' }),
   },
   {
     files: ['src/sandbox/**'],
-    rules: layerRules({
-      noElectron: true,
-      folders: ['main', 'renderer', 'preload'],
-      why: 'The sandbox imports only src/shared; main starts it, never the reverse',
-    }),
+    rules: packageRules({ noElectron: true, why: 'The sandbox runs without Electron' }),
   },
 );
