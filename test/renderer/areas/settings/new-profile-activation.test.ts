@@ -47,23 +47,24 @@ describe('a new profile while another is active', () => {
     expect(preload.inputsOf('accounts:switch')).toEqual([]);
     expect(preload.accounts.list().activeId).toBe(sampleProfile.id);
     expect(activeName()).toBe(sampleProfile.name);
-    const notice = wrapper!.get('[data-testid="not-activated"]');
-    expect(notice.text()).toContain('"Third" is saved but not in use');
-    expect(notice.text()).toContain(refused);
-    expect(notice.text()).toContain(`"${sampleProfile.name}" stays active`);
-    // Saved all the same: it is in the list, not active, and the form is closed.
+    // Saved all the same: in the list, not active, the form closed, and its row says why.
     const row = wrapper!.get(`[data-testid="profile-${added.id}"]`);
     expect(row.attributes('data-active')).toBe('false');
+    const notice = row.get('[data-testid="not-activated"]');
+    expect(notice.text()).toContain('Saved, but not in use yet');
+    expect(notice.text()).toContain(refused);
+    expect(notice.text()).toContain(`"${sampleProfile.name}" stays active`);
+    expect(wrapper!.findAll('[data-testid="not-activated"]')).toHaveLength(1);
     expect(wrapper!.find('[data-testid="profile-form"]').exists()).toBe(false);
   });
 
-  it('lets the user switch to it anyway from the notice', async () => {
+  it("lets the user switch to it anyway with its row's Switch to, which ends the notice", async () => {
     const { preload, added } = await addProfile(() => ({
       ok: true,
       value: { ok: false, code: 'offline', message: 'The service could not be reached.' },
     }));
 
-    await click(wrapper!, 'activate-anyway');
+    await click(wrapper!.get(`[data-testid="profile-${added.id}"]`), 'profile-switch');
 
     expect(preload.inputsOf('accounts:switch')).toEqual([{ id: added.id }]);
     expect(activeName()).toBe('Third');
