@@ -13,11 +13,21 @@ export interface SandboxClock {
   advance(ms: number): void;
 }
 
-export function createClock(start?: Date | string): SandboxClock {
+export interface ClockOptions {
+  /**
+   * Stand still at the start and move only by `advance`. For in-process tests that compare
+   * times: a running clock lets a second boundary pass between a test's setup and its assertion
+   * whenever the machine is busy. The CLI never sets it, so `--now` keeps running for users.
+   */
+  frozen?: boolean;
+}
+
+export function createClock(start?: Date | string, { frozen = false }: ClockOptions = {}): SandboxClock {
   const startMs = start === undefined ? Date.now() : new Date(start).getTime();
   if (Number.isNaN(startMs)) throw new Error(`Not a date-time: ${String(start)}`);
-  let offset = startMs - Date.now();
-  const nowMs = () => Date.now() + offset;
+  // Running: the offset from the real time. Frozen: the offset from the start.
+  let offset = frozen ? 0 : startMs - Date.now();
+  const nowMs = frozen ? () => startMs + offset : () => Date.now() + offset;
   return {
     nowMs,
     now: () => new Date(nowMs()),

@@ -25,6 +25,11 @@ export interface SandboxOptions {
   scale?: number;
   /** Starting time of the sandbox clock (it runs on from there). */
   now?: Date | string;
+  /**
+   * The clock stands at `now` and moves only by `clock.advance` (in-process tests that compare
+   * times; the CLI never sets it).
+   */
+  frozenClock?: boolean;
   rateLimit?: number;
   rateWindow?: number;
   /** Fraction 0..1 of requests that fail on purpose. */
@@ -80,7 +85,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       `Refusing to listen on ${host}: the sandbox serves loopback only (127.0.0.1, ::1 or localhost).`,
     );
   }
-  const clock = createClock(options.now);
+  const clock = createClock(options.now, { frozen: options.frozenClock });
   const opened = openDatabase({ path: dbPath, areas, seed, scale, now: clock.now() });
   const { db, core } = opened;
 

@@ -3,11 +3,23 @@ import { libraryArea } from '../../src/sandbox/areas/library/index.ts';
 import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../src/sandbox/start.ts';
 
 /**
+ * The options every test sandbox starts with: a frozen clock, so a test that compares a date the
+ * sandbox wrote with its `now` holds however slowly a busy machine runs between the two (the
+ * clock moves only by `sandbox.clock.advance`). A test that needs the running clock passes
+ * `frozenClock: false`.
+ */
+export const testSandboxDefaults: SandboxOptions = { frozenClock: true };
+
+/**
  * A real sandbox on a free loopback port, with the library and dashboard areas (the areas these
  * tests cover; the others have their own tests), called over real HTTP.
  */
 export async function startTestSandbox(options: SandboxOptions = {}): Promise<TestSandbox> {
-  const sandbox = await startSandbox({ areas: [libraryArea, dashboardArea], ...options });
+  const sandbox = await startSandbox({
+    ...testSandboxDefaults,
+    areas: [libraryArea, dashboardArea],
+    ...options,
+  });
   return new TestSandbox(sandbox);
 }
 

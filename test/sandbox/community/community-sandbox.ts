@@ -1,10 +1,10 @@
 import { communityArea } from '../../../src/sandbox/areas/community/index.ts';
 import { startSandbox, type SandboxOptions } from '../../../src/sandbox/start.ts';
-import { TestSandbox } from '../helpers.ts';
+import { TestSandbox, testSandboxDefaults } from '../helpers.ts';
 
-/** A real sandbox serving the community area only, called over real HTTP. */
+/** A real sandbox serving the community area only, called over real HTTP (frozen clock). */
 export async function startCommunitySandbox(options: SandboxOptions = {}): Promise<TestSandbox> {
-  return new TestSandbox(await startSandbox({ areas: [communityArea], ...options }));
+  return new TestSandbox(await startSandbox({ ...testSandboxDefaults, areas: [communityArea], ...options }));
 }
 
 /** Lower-cased texts of an interaction that a free-text search looks at. */

@@ -18,7 +18,7 @@ import {
   communityInteractionListQuerySchema,
   communityInteractionListSchema,
 } from '../../../src/shared/domain/index.ts';
-import { TestSandbox } from '../helpers.ts';
+import { TestSandbox, testSandboxDefaults } from '../helpers.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- items are checked with the shared schema first
 type Item = Record<string, any> & { id: number };
@@ -36,7 +36,13 @@ describe('community: interactions list speed', () => {
   const now = '2025-06-01T12:00:00Z';
 
   beforeAll(async () => {
-    running = await startSandbox({ areas: [communityArea], now, rateLimit: 100_000, scale: 2 });
+    running = await startSandbox({
+      ...testSandboxDefaults,
+      areas: [communityArea],
+      now,
+      rateLimit: 100_000,
+      scale: 2,
+    });
     sb = new TestSandbox(running);
     db = running.db;
   });
