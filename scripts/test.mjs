@@ -1,11 +1,16 @@
-// `npm test`: type check, lint, format check, unit and integration tests, build, end-to-end tests;
-// then one closing line "N passed, N failed, N skipped" over every test that ran.
+// `npm test`: type check, lint, format check, unit and integration tests, build, end-to-end tests.
+// Every step runs, whatever failed before it, except one whose input is missing (the end-to-end
+// tests need the build). Then a summary of each step (passed, failed, or not run and why) and one
+// closing line "N passed, N failed, N skipped": the tests of the steps with a test report, and
+// one check for each step without one (scripts/test-summary.mjs has the exact rules). Exits 1 on
+// any failure.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { electronBinary } from './electron-binary.mjs';
 import { canRunKeyringSession, inKeyringSession } from './keyring-session.mjs';
+import { playwrightCounts, runSteps, summarize, vitestCounts } from './test-summary.mjs';
 
 const root = join(import.meta.dirname, '..');
 const bin = (name) => join(root, 'node_modules', '.bin', process.platform === 'win32' ? `${name}.cmd` : name);
@@ -37,51 +42,64 @@ function withDisplay(command) {
   return ['xvfb-run', '-a', ...command];
 }
 
+const reports = { vitest: join(results, 'vitest.json'), playwright: join(results, 'playwright.json') };
+
+/** label, command, the steps it needs, and the test report it leaves (with how to count it). */
 const steps = [
-  ['type check (node)', [bin('tsc'), '-p', 'tsconfig.node.json']],
-  ['type check (renderer)', [bin('vue-tsc'), '-p', 'tsconfig.web.json']],
-  ['lint', [bin('eslint'), '.']],
-  ['format check', [bin('prettier'), '--check', '--log-level', 'warn', '.']],
-  [
-    'unit and integration tests',
-    withKeyring([
+  { label: 'type check (node)', command: [bin('tsc'), '-p', 'tsconfig.node.json'] },
+  { label: 'type check (renderer)', command: [bin('vue-tsc'), '-p', 'tsconfig.web.json'] },
+  { label: 'lint', command: [bin('eslint'), '.'] },
+  { label: 'format check', command: [bin('prettier'), '--check', '--log-level', 'warn', '.'] },
+  {
+    label: 'unit and integration tests',
+    command: withKeyring([
       bin('vitest'),
       'run',
       '--reporter=default',
       '--reporter=json',
-      `--outputFile.json=${join(results, 'vitest.json')}`,
+      `--outputFile.json=${reports.vitest}`,
     ]),
-  ],
-  ['build', [bin('electron-vite'), 'build']],
-  ['end-to-end tests', withDisplay(withKeyring([bin('playwright'), 'test']))],
+    report: { file: reports.vitest, count: vitestCounts },
+  },
+  { label: 'build', command: [bin('electron-vite'), 'build'] },
+  {
+    label: 'end-to-end tests',
+    command: withDisplay(withKeyring([bin('playwright'), 'test'])),
+    needs: ['build'],
+    report: { file: reports.playwright, count: playwrightCounts },
+  },
 ];
 
-let failedStep = null;
-for (const [label, [command, ...args]] of steps) {
-  console.log(`\n── ${label}: ${[command.replace(root + '/', ''), ...args].join(' ')}`);
-  const run = spawnSync(command, args, { stdio: 'inherit', cwd: root });
-  if (run.status !== 0) {
-    failedStep = label;
-    break;
+/** The counts of a step's report, or null where it left none (or one that cannot be read). */
+function testsOf(report) {
+  if (!report || !existsSync(report.file)) return null;
+  try {
+    return report.count(JSON.parse(readFileSync(report.file, 'utf8')));
+  } catch {
+    return null;
   }
 }
 
-const counts = { passed: 0, failed: 0, skipped: 0 };
-const vitest = join(results, 'vitest.json');
-if (existsSync(vitest)) {
-  const report = JSON.parse(readFileSync(vitest, 'utf8'));
-  counts.passed += report.numPassedTests;
-  counts.failed += report.numFailedTests;
-  counts.skipped += report.numPendingTests + (report.numTodoTests ?? 0);
+/** Runs one step with its output on the terminal, and says how it went. */
+function runStep(step) {
+  const [command, ...args] = step.command;
+  console.log(`\n── ${step.label}: ${[command.replace(root + '/', ''), ...args].join(' ')}`);
+  const run = spawnSync(command, args, { stdio: 'inherit', cwd: root });
+  const tests = testsOf(step.report);
+  if (run.status === 0) return { status: 'passed', tests };
+  const reason = run.error
+    ? `could not start: ${run.error.message}`
+    : run.signal
+      ? `ended by ${run.signal}`
+      : `exit ${run.status}`;
+  return { status: 'failed', reason, tests };
 }
-const playwright = join(results, 'playwright.json');
-if (existsSync(playwright)) {
-  const { stats } = JSON.parse(readFileSync(playwright, 'utf8'));
-  counts.passed += stats.expected + stats.flaky;
-  counts.failed += stats.unexpected;
-  counts.skipped += stats.skipped;
-}
+
+const outcomes = runSteps(steps, runStep, (step, reason) =>
+  console.log(`\n── ${step.label}: not run, it ${reason}`),
+);
+
 if (keyringFolders) rmSync(keyringFolders.controlDir, { recursive: true, force: true });
-if (failedStep) console.log(`\nnpm test stopped: the ${failedStep} step failed.`);
-console.log(`\n${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
-process.exit(failedStep ? 1 : 0);
+const summary = summarize(outcomes);
+console.log(`\n${summary.lines.join('\n')}`);
+process.exit(summary.exitCode);
