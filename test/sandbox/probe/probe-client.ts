@@ -57,15 +57,22 @@ export class Probe {
   /** Requests sent so far (the probe's coverage figure). */
   requests = 0;
   readonly ready: Ready;
+  /**
+   * Real time (ms) just before the CLI was launched: its clock can have run no longer than the
+   * real time since, which bounds a `--now` test without guessing how fast the machine is.
+   */
+  readonly launchedAt: number;
   private readonly child: ChildProcess;
 
-  private constructor(ready: Ready, child: ChildProcess) {
+  private constructor(ready: Ready, child: ChildProcess, launchedAt: number) {
     this.ready = ready;
     this.child = child;
+    this.launchedAt = launchedAt;
   }
 
   /** Starts `node src/sandbox/cli.ts --port 0 --json ...args` and waits for its ready line. */
   static async start(args: readonly string[] = []): Promise<Probe> {
+    const launchedAt = Date.now();
     const child = spawn(process.execPath, ['src/sandbox/cli.ts', '--port', '0', '--json', ...args], {
       cwd: process.cwd(),
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -86,7 +93,7 @@ export class Probe {
         reject(new Error(`sandbox exited (${code}) before it was ready: ${stderr}`)),
       );
     });
-    return new Probe(JSON.parse(line) as Ready, child);
+    return new Probe(JSON.parse(line) as Ready, child, launchedAt);
   }
 
   get brand(): number {
