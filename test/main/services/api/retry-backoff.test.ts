@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../../../../src/main/services/api/api-client.ts';
 import { ApiError } from '../../../../src/main/services/api/api-error.ts';
 import { RateGate } from '../../../../src/main/services/api/rate-gate.ts';
@@ -17,31 +17,50 @@ const backoff = { firstMs: 40, maxMs: 250 };
 const retryLimit = 5;
 /** The un-jittered wait before each retry: the step doubles until the cap. */
 const steps = Array.from({ length: retryLimit }, (_, i) => Math.min(backoff.maxMs, backoff.firstMs * 2 ** i));
-/** A timer may fire a little early by rounding, and a busy machine runs it late. */
-const earlyMs = 2;
-const lateMs = 60;
+/** Fake time moves 1 ms per turn of the event loop, so the call's work between a timer and its
+ * next fetch may show as a millisecond or two. */
+const stepSlackMs = 2;
 
-/** Runs one read against a service that always answers 503 and returns the waits between attempts. */
+/**
+ * Runs one read against a service that always answers 503 and returns the waits between attempts.
+ * The waits are the ones the client asked its timers for, on fake timers and a fake `Date`: real
+ * timers on a busy machine fire late by any amount, which no bound on a measured wait survives.
+ */
 async function waitsAgainstAFailingService(): Promise<number[]> {
-  const sentAt: number[] = [];
-  const client = createApiClient({
-    baseUrls: sandbox.urls,
-    getToken: () => sandbox.tokens.user,
-    gate: new RateGate(),
-    retryLimit,
-    backoff,
-    fetch: async () => {
-      sentAt.push(performance.now());
-      return Response.json(
-        { code: 503, errors: {}, message: 'Down for maintenance.', status: 'Service Unavailable' },
-        { status: 503 },
-      );
-    },
-  });
-  const error = await failureOf(() => client.campaigns.list(brand, { limit: 1 }));
-  expect(error).toMatchObject({ kind: 'http', status: 503 });
-  expect(sentAt).toHaveLength(1 + retryLimit);
-  return sentAt.slice(1).map((at, i) => at - sentAt[i]!);
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+  try {
+    const sentAt: number[] = [];
+    const client = createApiClient({
+      baseUrls: sandbox.urls,
+      getToken: () => sandbox.tokens.user,
+      gate: new RateGate(),
+      retryLimit,
+      backoff,
+      fetch: async () => {
+        sentAt.push(Date.now());
+        return Response.json(
+          { code: 503, errors: {}, message: 'Down for maintenance.', status: 'Service Unavailable' },
+          { status: 503 },
+        );
+      },
+    });
+    let settled = false;
+    const failed = failureOf(() => client.campaigns.list(brand, { limit: 1 })).finally(
+      () => (settled = true),
+    );
+    // One real turn of the event loop (setImmediate is not faked) for each fake millisecond, so
+    // whatever the client does between timers is done before time moves on, however slowly.
+    while (!settled) {
+      await new Promise((done) => setImmediate(done));
+      await vi.advanceTimersByTimeAsync(1);
+    }
+    const error = await failed;
+    expect(error).toMatchObject({ kind: 'http', status: 503 });
+    expect(sentAt).toHaveLength(1 + retryLimit);
+    return sentAt.slice(1).map((at, i) => at - sentAt[i]!);
+  } finally {
+    vi.useRealTimers();
+  }
 }
 
 describe('retry backoff', () => {
@@ -50,8 +69,8 @@ describe('retry backoff', () => {
     for (const waits of runs) {
       waits.forEach((wait, i) => {
         // Half of each step is fixed, so the waits grow with the steps; the step is the most.
-        expect(wait, `wait before retry ${i + 1}`).toBeGreaterThanOrEqual(steps[i]! / 2 - earlyMs);
-        expect(wait, `wait before retry ${i + 1}`).toBeLessThanOrEqual(steps[i]! + lateMs);
+        expect(wait, `wait before retry ${i + 1}`).toBeGreaterThanOrEqual(steps[i]! / 2);
+        expect(wait, `wait before retry ${i + 1}`).toBeLessThanOrEqual(steps[i]! + stepSlackMs);
       });
       expect(waits.at(-1)!).toBeGreaterThan(waits[0]! + backoff.firstMs);
     }
