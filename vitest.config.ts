@@ -1,6 +1,8 @@
 import vue from '@vitejs/plugin-vue';
 import { defineConfig } from 'vitest/config';
 
+// Timeouts are deadlines against a hang, never speed checks: on a busy 2-core machine a test
+// that takes 2 s alone can take 20 s, and a test that timed out there proved nothing.
 export default defineConfig({
   test: {
     projects: [
@@ -10,8 +12,8 @@ export default defineConfig({
           environment: 'node',
           include: ['test/**/*.test.ts'],
           exclude: ['test/renderer/**', 'test/e2e/**', 'test/electron/**'],
-          testTimeout: 20_000,
-          hookTimeout: 60_000,
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
         },
       },
       {
@@ -20,6 +22,7 @@ export default defineConfig({
           name: 'renderer',
           environment: 'happy-dom',
           include: ['test/renderer/**/*.test.ts'],
+          hookTimeout: 60_000,
           // A file's first test loads the app's views on demand; on a busy machine that alone can
           // take longer than the 5 s default.
           testTimeout: 20_000,

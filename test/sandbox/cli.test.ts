@@ -33,13 +33,16 @@ function exitOf(child: ChildProcessWithoutNullStreams): Promise<{ code: number |
   return new Promise((resolve) => child.once('exit', (code) => resolve({ code, stderr })));
 }
 
+/** Each test starts the CLI (TypeScript and a seeded database): seconds alone, far more when busy. */
+const deadline = { timeout: 120_000 };
+
 describe('sandbox CLI', () => {
   let child: ChildProcessWithoutNullStreams | undefined;
   afterEach(() => {
     if (child && child.exitCode === null) child.kill('SIGKILL');
   });
 
-  it('prints one JSON line when ready, serves, and exits 0 on SIGTERM', async () => {
+  it('prints one JSON line when ready, serves, and exits 0 on SIGTERM', deadline, async () => {
     child = run(['--port', '0', '--json']);
     const exited = exitOf(child);
     let stdout = '';
@@ -64,7 +67,8 @@ describe('sandbox CLI', () => {
     expect(stdout).toBe('');
   });
 
-  it('streams a 1,000,000-row csv report with bounded memory', async () => {
+  // About 170 MB through a 64 MB heap: a few seconds alone, minutes on a loaded machine.
+  it('streams a 1,000,000-row csv report with bounded memory', { timeout: 600_000 }, async () => {
     // A 64 MB JavaScript heap cannot hold the ~170 MB answer, nor its million rows as objects:
     // a sandbox that built either would die of "heap out of memory" half way. How much the
     // resident size grows is no proof, since V8 lets garbage pile up when it has room.
@@ -91,9 +95,9 @@ describe('sandbox CLI', () => {
     const { code, stderr } = await exited;
     expect(stderr).not.toMatch(/out of memory/i);
     expect(code).toBe(0);
-  }, 60_000);
+  });
 
-  it('refuses bad flags and a non-loopback host with exit code 2 and a clear message', async () => {
+  it('refuses bad flags and a non-loopback host with exit code 2 and a clear message', deadline, async () => {
     for (const [args, message] of [
       [['--port', 'eighty'], /--port/],
       [['--verbose'], /verbose/],

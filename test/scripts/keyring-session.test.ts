@@ -29,7 +29,8 @@ describe.skipIf(!canRunKeyringSession())('the private keyring session of npm tes
     const run = spawnSync(command!, args, {
       cwd: root,
       encoding: 'utf8',
-      timeout: 15_000,
+      // A deadline against a hang (D-Bus and the keyring daemon start slowly on a busy machine).
+      timeout: 50_000,
       // A session bus that leads nowhere: the wrapper must not lean on the caller's bus.
       env: { ...process.env, DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/socialdesk-bus' },
     });

@@ -19,7 +19,8 @@ describe.runIf(process.platform === 'linux')('session-only token when no keychai
       DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/socialdesk-test-bus',
       DISPLAY: '',
     };
-    const { stdout } = await run(process.execPath, [child, token], { env, timeout: 15_000 });
+    // A deadline against a hang, under the test's own: the child loads TypeScript, slow when busy.
+    const { stdout } = await run(process.execPath, [child, token], { env, timeout: 50_000 });
     const result = JSON.parse(stdout.trim().split('\n').at(-1)!);
 
     // Says so, with a reason a user can act on.
