@@ -1,12 +1,15 @@
+import type { AppInfo } from '../../shared/app-info.ts';
+import type { RevealResult } from '../../shared/contract/index.ts';
+
+export type { RevealResult };
+
 /**
  * What the services need from the shell they run in. The Electron shell and the browser shell
- * each provide one, so no service imports `electron`.
+ * each provide one, so no service imports `electron`. Its shell and runtimes are what `app:info`
+ * answers.
  */
-export interface Platform {
-  shell: 'electron' | 'web';
+export interface Platform extends Pick<AppInfo, 'shell' | 'runtimes'> {
   appVersion: string;
-  /** Runtime name -> version (node, electron, chrome, v8, ...). */
-  runtimes: Record<string, string>;
   /** Folder for the app's own files (settings, databases). */
   userDataDir: string;
   /**
@@ -34,9 +37,4 @@ export interface SavePathOptions {
 export interface FileFilter {
   name: string;
   extensions: string[];
-}
-
-export interface RevealResult {
-  opened: boolean;
-  path: string;
 }

@@ -10,6 +10,7 @@ export const downloadsFolderSchema = z.object({
 export type DownloadsFolder = z.output<typeof downloadsFolderSchema>;
 
 export const revealResultSchema = z.object({ opened: z.boolean(), path: z.string() });
+export type RevealResult = z.output<typeof revealResultSchema>;
 
 /** Calls about the app itself and the user's preferences. */
 export const appCalls = {

@@ -81,7 +81,7 @@ export * from './call-spec.ts';
 // forms that use them: this file is the only way in.
 
 // The app itself and the user's preferences.
-export { appCalls, type DownloadsFolder } from './app-calls.ts';
+export { appCalls, type DownloadsFolder, type RevealResult } from './app-calls.ts';
 
 // Profiles (accounts), their tokens and the rate meter.
 export {

@@ -1,16 +1,13 @@
 import { ContractCallError, type accountCalls, type ProfileView } from '../../../shared/contract/index.ts';
+import type { RunningSandbox } from '../../../sandbox/start.ts';
 import type { HandlerMap } from '../dispatch.ts';
 import { testConnection } from './connection-test.ts';
 import type { ProfileClients } from './profile-clients.ts';
 import type { ProfilesService } from './profiles.ts';
 import type { SecretStore } from './secret-store.ts';
 
-/** What "Explore with the local sandbox" needs from a running sandbox (`startSandbox()` gives it). */
-export interface LocalSandbox {
-  urls: { library: string; scheduler: string; dashboard: string; community: string };
-  tokens: { user: string };
-  brands: number[];
-}
+/** What "Explore with the local sandbox" needs from a running sandbox: its addresses, user token and brands. */
+export type LocalSandbox = Pick<RunningSandbox, 'urls' | 'tokens' | 'brands'>;
 
 export interface AccountHandlerDeps {
   profiles: ProfilesService;

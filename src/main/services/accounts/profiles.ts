@@ -22,11 +22,6 @@ export interface ProfilesBackend {
   set(key: 'profiles', value: StoredProfiles): void;
 }
 
-export interface StoredProfiles {
-  list: Profile[];
-  activeId: string | null;
-}
-
 const storedSchema = z.object({
   // Each entry goes through profileSchema, which keeps known keys only: nothing else is written.
   list: z.array(z.unknown()).transform((items) =>
@@ -37,6 +32,7 @@ const storedSchema = z.object({
   ),
   activeId: z.string().nullable(),
 });
+export type StoredProfiles = z.output<typeof storedSchema>;
 
 export interface ProfilesService {
   list(): Promise<AccountsList>;

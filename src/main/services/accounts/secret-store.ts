@@ -1,14 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { AsyncEntry, type EntryOptions } from '@napi-rs/keyring';
-
-/** Where a token lives: the OS keychain (and memory), or memory only for this session. */
-export type SecretBackend = 'keychain' | 'session';
-
-export interface KeychainStatus {
-  available: boolean;
-  /** Why not, in words a user can act on; absent when available. */
-  reason?: string;
-}
+// The contract's shapes: where a token lives (`keychain`, and memory; or `session`, memory only),
+// and whether the keychain answers, as the accounts calls report them.
+import type { KeychainStatusView, TokenBackend } from '../../../shared/contract/index.ts';
 
 /** The part of @napi-rs/keyring's AsyncEntry the store uses (an injected one in odd setups). */
 export interface KeychainEntry {
@@ -50,8 +44,8 @@ const defaultEntry = (service: string, account: string): KeychainEntry =>
 export class SecretStore {
   readonly #service: string;
   readonly #entry: (service: string, account: string) => KeychainEntry;
-  readonly #memory = new Map<string, { token: string; backend: SecretBackend }>();
-  #status: Promise<KeychainStatus> | undefined;
+  readonly #memory = new Map<string, { token: string; backend: TokenBackend }>();
+  #status: Promise<KeychainStatusView> | undefined;
 
   constructor(options: SecretStoreOptions = {}) {
     this.#service = options.service ?? 'Socialdesk';
@@ -59,7 +53,7 @@ export class SecretStore {
   }
 
   /** Probes the keychain once (write, read back, delete a throwaway entry) and remembers the answer. */
-  keychainStatus(): Promise<KeychainStatus> {
+  keychainStatus(): Promise<KeychainStatusView> {
     return (this.#status ??= this.#probe());
   }
 
@@ -67,7 +61,7 @@ export class SecretStore {
    * Probes the keychain again and remembers the new answer, for when the user asks: a keychain
    * unlocked or started after launch is then used from the next save or read on.
    */
-  recheckKeychain(): Promise<KeychainStatus> {
+  recheckKeychain(): Promise<KeychainStatusView> {
     // After any probe still running: two at once would delete each other's probe entry.
     const previous = this.#status ?? Promise.resolve();
     this.#status = previous.then(() => this.#probe());
@@ -82,7 +76,7 @@ export class SecretStore {
    * Stores a token. 'keychain' throws KeychainUnavailableError when the keychain cannot be
    * reached, so the caller can offer 'session' (memory only) instead of falling back silently.
    */
-  async save(profileId: string, token: string, backend: SecretBackend): Promise<SecretBackend> {
+  async save(profileId: string, token: string, backend: TokenBackend): Promise<TokenBackend> {
     if (backend === 'keychain') {
       const status = await this.keychainStatus();
       if (!status.available) throw new KeychainUnavailableError(status.reason ?? 'unknown reason');
@@ -107,7 +101,7 @@ export class SecretStore {
   }
 
   /** Which backend holds the profile's token now; undefined when none does (as far as memory knows). */
-  backendOf(profileId: string): SecretBackend | undefined {
+  backendOf(profileId: string): TokenBackend | undefined {
     return this.#memory.get(profileId)?.backend;
   }
 
@@ -121,7 +115,7 @@ export class SecretStore {
     await this.#entry(this.#service, profileId).deleteCredential();
   }
 
-  async #probe(): Promise<KeychainStatus> {
+  async #probe(): Promise<KeychainStatusView> {
     const value = randomBytes(16).toString('hex');
     try {
       const entry = this.#entry(this.#service, probeAccount);
