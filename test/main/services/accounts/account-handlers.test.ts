@@ -212,8 +212,9 @@ describe('accounts: the rate meter', () => {
 
 describe('accounts: one rate gate per service', () => {
   it('shares one gate between profiles and draft tests on the same service', async () => {
-    // A window of an hour, so the counts below cannot straddle two windows.
-    const service = await startTestSandbox({ rateWindow: 3600 });
+    // A frozen clock, so the counts below cannot straddle two windows (they are aligned to the
+    // clock: even an hour-long one may end between two calls).
+    const service = await startTestSandbox({ frozenClock: true, rateWindow: 3600 });
     try {
       const { call, clients } = await setup();
       const values = { baseUrls: service.urls, brandIds: service.brands, tokenStore: store };

@@ -176,7 +176,8 @@ describe('ApiError mapping, status by status', () => {
   });
 
   it('429 maps to "rate_limited" when the limit was used up by another tool and no re-send is allowed', async () => {
-    const small = await startTestSandbox({ rateLimit: 3, rateWindow: 60 });
+    // Frozen: windows are aligned to the clock, and a running one could end between the calls.
+    const small = await startTestSandbox({ frozenClock: true, rateLimit: 3, rateWindow: 60 });
     try {
       for (let i = 0; i < 4; i++) {
         await fetch(`${small.urls.library}/brands/${brand}/campaigns?limit=1`, {
