@@ -70,6 +70,34 @@ describe('rate meter', () => {
     expect(sideMeter().get('[data-testid="rate-reset"]').text()).toBe('Resets in 32 s');
   });
 
+  it('runs its countdown timer only while the countdown is shown', async () => {
+    // Only the interval timers are faked, so the count is the meter's clock and nothing else.
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
+    vi.setSystemTime(new Date('2026-07-01T09:00:00Z'));
+    const preload = await openApp();
+
+    preload.emit('rate:status', { limit: 100, remaining: 90, resetAt: Date.now() + 60_000, queued: 0 });
+    await flushPromises();
+    expect(sideMeter().find('[data-testid="rate-reset"]').exists()).toBe(false);
+    expect(vi.getTimerCount()).toBe(0);
+
+    // Time passed while idle: the countdown starts from now, not from when the meter was made.
+    vi.setSystemTime(Date.now() + 20_000);
+    preload.emit('rate:status', { limit: 100, remaining: 0, resetAt: Date.now() + 30_000, queued: 2 });
+    await flushPromises();
+    // Both meters (side navigation and the active profile's row) tick, one timer each.
+    expect(vi.getTimerCount()).toBe(2);
+    expect(sideMeter().get('[data-testid="rate-reset"]').text()).toBe('Resets in 30 s');
+    vi.advanceTimersByTime(5_000);
+    await flushPromises();
+    expect(sideMeter().get('[data-testid="rate-reset"]').text()).toBe('Resets in 25 s');
+
+    preload.emit('rate:status', { limit: 100, remaining: 100, resetAt: Date.now() + 60_000, queued: 0 });
+    await flushPromises();
+    expect(sideMeter().find('[data-testid="rate-reset"]').exists()).toBe(false);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
   it('shows the reset when few calls are left, even with none waiting', async () => {
     const preload = await openApp();
 

@@ -1,8 +1,8 @@
+import { usePreferredDark } from '@vueuse/core';
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
 import { defaultSettings, type Settings } from '../../../shared/settings.ts';
 import { api } from '../api/contract-client.ts';
-import { usePreferredDark } from '../lib/use-preferred-dark.ts';
 import { useAccessStore } from './access-store.ts';
 import { toCallError, useCallErrorStore } from './call-error-store.ts';
 
