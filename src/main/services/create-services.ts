@@ -10,6 +10,8 @@ import { createBrandsHandlers } from './brands/brands-handlers.ts';
 import { createSettingsService, type PreferencesBackend } from './app/settings-service.ts';
 import { warnDiagnostic } from './api/lenient.ts';
 import type { Handlers } from './dispatch.ts';
+import { createDraftsHandlers } from './drafts/drafts-handlers.ts';
+import { createDraftsService } from './drafts/drafts-service.ts';
 import { EventBus } from './event-bus.ts';
 import { SharedLoads } from './lists/shared-loads.ts';
 import type { Platform } from './platform.ts';
@@ -61,7 +63,24 @@ export function createServices(options: ServicesOptions): Services {
     secrets,
     onRateStatus: (status) => events.emit('rate:status', status),
     onDiagnostic: warnDiagnostic,
-    fetch: options.fetch,
+    // Any answer from a service wakes that service's drafts outbox if it was waiting offline.
+    fetch: async (input, init) => {
+      const response = await (options.fetch ?? globalThis.fetch)(input, init);
+      drafts.nudge(input instanceof Request ? input.url : String(input));
+      return response;
+    },
+  });
+  const drafts = createDraftsService({
+    databases,
+    activeProfileId: () => profiles.active()?.id,
+    profileIds: async () => (await profiles.list()).profiles.map((p) => p.id),
+    schedulerOf: (id) => clients.forProfile(id).scheduler,
+    originsOf: (id) => Object.values(profiles.get(id).baseUrls).map((url) => new URL(url).origin),
+    events,
+  });
+  profiles.onChange((stored) => {
+    drafts.retain(stored.list.map((p) => p.id));
+    drafts.nudge(); // new addresses or a new token: an outbox waiting offline tries them now
   });
   const localSandbox = options.localSandbox ?? createLocalSandboxStarter(options.platform.userDataDir);
   // Lists read again after a few seconds: long enough for a list scrolled back and forth or two
@@ -74,7 +93,12 @@ export function createServices(options: ServicesOptions): Services {
     ...createAccountHandlers({ profiles, secrets, clients, startSandbox: () => localSandbox.start() }),
     ...createBrandsHandlers(brands),
     ...createTagsHandlers({ clients, profiles, loads }),
+    ...createDraftsHandlers(drafts),
   };
+  // Drafts queued before the last quit (or crash) go on without waiting for a drafts call.
+  drafts.resume().catch((error: unknown) => {
+    console.error('socialdesk: the drafts outboxes did not resume:', (error as Error).message);
+  });
 
   async function resumeLocalSandbox() {
     const profile = (await profiles.list()).profiles.find((p) => p.sandbox);
@@ -89,10 +113,12 @@ export function createServices(options: ServicesOptions): Services {
 
   async function close() {
     // First and synchronously: a shell that does not wait for this promise still closes them.
+    // The outboxes stop before their databases close (their requests in flight are aborted).
+    const draftsClosed = drafts.close();
     try {
       databases.close();
     } finally {
-      await localSandbox.close();
+      await Promise.all([draftsClosed, localSandbox.close()]);
     }
   }
 

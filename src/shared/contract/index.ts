@@ -4,6 +4,7 @@ import { accountCalls, rateStatusSchema } from './account-calls.ts';
 import { appCalls } from './app-calls.ts';
 import { brandsCalls } from './brands-calls.ts';
 import type { CallMeta, CallSpec } from './call-spec.ts';
+import { draftsCalls, draftsEvents } from './drafts-calls.ts';
 import type { CallName, EventName } from './names.ts';
 import { tagsCalls } from './tags-calls.ts';
 
@@ -21,13 +22,13 @@ export const calls = {
   ...accountCalls,
   ...brandsCalls,
   ...tagsCalls,
+  ...draftsCalls,
 } as const satisfies Record<CallName, CallSpec>;
 
 export const events = {
   /** The rate gate's view of the service's limit, for the meter in the renderer. */
   'rate:status': rateStatusSchema,
-  /** Progress of the drafts outbox sync. */
-  'sync:progress': z.object({ pending: z.number().int(), done: z.number().int(), failed: z.number().int() }),
+  ...draftsEvents,
 } as const satisfies Record<EventName, z.ZodType>;
 
 // names.ts must name exactly these calls and events: a key here missing there fails the build.
@@ -110,3 +111,19 @@ export { brandsCalls, type BrandSelection } from './brands-calls.ts';
 
 // The Tags area.
 export { tagsCalls, tagCreateInputSchema, type TagCreateInput, type TagView } from './tags-calls.ts';
+
+// The Drafts area: drafts of scheduled posts and their sync outbox.
+export {
+  draftsCalls,
+  draftsEvents,
+  draftStates,
+  draftFieldsSchema,
+  draftListQuerySchema,
+  type Draft,
+  type DraftConflict,
+  type DraftFields,
+  type DraftState,
+  type DraftSummary,
+  type OutboxConnection,
+  type SyncProgress,
+} from './drafts-calls.ts';

@@ -24,9 +24,18 @@ export const callNames = [
   'brands:select',
   'tags:list',
   'tags:create',
+  'drafts:list',
+  'drafts:get',
+  'drafts:create',
+  'drafts:save',
+  'drafts:delete',
+  'drafts:sync',
+  'drafts:retry',
+  'drafts:resolve',
+  'drafts:status',
 ] as const;
 
-export const eventNames = ['rate:status', 'sync:progress'] as const;
+export const eventNames = ['rate:status', 'sync:progress', 'drafts:changed', 'drafts:connection'] as const;
 
 export type CallName = (typeof callNames)[number];
 export type EventName = (typeof eventNames)[number];

@@ -16,4 +16,52 @@ export const profileMigrations: readonly Migration[] = [
       db.exec('CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT');
     },
   },
+  {
+    version: 2,
+    up(db) {
+      // Drafts of scheduled posts (issue 15). `fields` is the post's request body as the composer
+      // last saved it (JSON, possibly half-written); the base columns are the service's version
+      // the draft started from (or last synced), so an update sends only what changed and sees
+      // when the service's copy moved on. Times are local UNIX milliseconds.
+      db.exec(`
+        CREATE TABLE drafts (
+          id TEXT PRIMARY KEY,
+          channel TEXT NOT NULL
+            CHECK (channel IN ('threads', 'instagram', 'twitter', 'linkedin', 'snapchat')),
+          brand_id INTEGER NOT NULL,
+          fields TEXT NOT NULL,
+          search_text TEXT NOT NULL,
+          revision INTEGER NOT NULL,
+          state TEXT NOT NULL
+            CHECK (state IN ('local', 'queued', 'syncing', 'synced', 'conflict', 'failed')),
+          error TEXT,
+          post_id INTEGER,
+          base_updated_at TEXT,
+          base_fields TEXT,
+          remote TEXT,
+          created_at INTEGER NOT NULL,
+          updated_at INTEGER NOT NULL,
+          synced_at INTEGER
+        ) STRICT
+      `);
+      db.exec('CREATE INDEX drafts_by_update ON drafts (updated_at DESC, id)');
+      db.exec('CREATE INDEX drafts_by_state ON drafts (state)');
+      // The sync outbox: one row per draft waiting to reach the service, sent in `seq` order.
+      // create_pending: a POST may have reached the service without its answer reaching us, so
+      // the post is looked up by source_id before another POST. update_pending: the same for a
+      // PATCH, so our own change is not taken for someone else's.
+      db.exec(`
+        CREATE TABLE outbox (
+          seq INTEGER PRIMARY KEY AUTOINCREMENT,
+          draft_id TEXT NOT NULL UNIQUE REFERENCES drafts (id) ON DELETE CASCADE,
+          sent_revision INTEGER,
+          sent_fields TEXT,
+          create_pending INTEGER NOT NULL DEFAULT 0,
+          update_pending INTEGER NOT NULL DEFAULT 0,
+          attempts INTEGER NOT NULL DEFAULT 0,
+          queued_at INTEGER NOT NULL
+        ) STRICT
+      `);
+    },
+  },
 ];
