@@ -1,5 +1,6 @@
 import type { AppInfo } from '../../../src/shared/app-info.ts';
 import {
+  callNames,
   calls,
   invalidInput,
   type CallInput,
@@ -47,7 +48,9 @@ export function createFakePreload(
   const overrides = new Map<CallName, Answer<CallName>>();
   const listeners = new Set<{ event: EventName; listener: (payload: never) => void }>();
 
-  const answers: { [K in CallName]: Answer<K> } = {
+  // The calls these tests need; any other answers as main would with no handler, so an area's
+  // tests add its fake when they need one rather than every test faking every call.
+  const answers: { [K in CallName]?: Answer<K> } = {
     'app:info': () => ({ ok: true, value: initial.info ?? sampleInfo }),
     'settings:get': () => ({ ok: true, value: settings }),
     // Reached with input that passed the contract's schema (see `answer`), as in main.
@@ -78,7 +81,13 @@ export function createFakePreload(
     // renderer is tested against the error a user would really see.
     const parsed = calls[name].input.safeParse(input);
     if (!parsed.success) return Promise.resolve({ ok: false, error: invalidInput(parsed.error) });
-    const handler = answers[name] as (input: unknown) => unknown;
+    const handler = answers[name] as ((input: unknown) => unknown) | undefined;
+    if (!handler) {
+      return Promise.resolve({
+        ok: false,
+        error: { code: 'unknown_call', message: `The fake preload does not answer ${name}.`, fieldErrors: {} },
+      });
+    }
     return Promise.resolve(handler(parsed.data));
   }
 
@@ -88,7 +97,7 @@ export function createFakePreload(
     return () => listeners.delete(entry);
   };
   const functions: Record<string, unknown> = { on, cancel: (id: string) => void cancelled.push(id) };
-  for (const name of Object.keys(answers) as CallName[])
+  for (const name of callNames)
     functions[name] = (input?: unknown) => answer(name, input);
   const api = functions as unknown as PreloadApi;
 

@@ -1,4 +1,10 @@
-import { createRouter, createWebHashHistory, type RouteComponent, type RouterHistory } from 'vue-router';
+import {
+  createRouter,
+  createWebHashHistory,
+  type RouteComponent,
+  type RouteRecordRaw,
+  type RouterHistory,
+} from 'vue-router';
 import { useAccountsStore } from './accounts-store.ts';
 
 export interface Area {
@@ -8,6 +14,11 @@ export interface Area {
   /** Label in the side navigation. */
   label: string;
   component: () => Promise<RouteComponent | { default: RouteComponent }>;
+  /**
+   * Detail panes as nested routes (an inbox thread, a campaign): drawn in the area view's own
+   * <router-view>, so the list stays on screen and the address names what is open.
+   */
+  children?: RouteRecordRaw[];
 }
 
 /**
@@ -33,7 +44,7 @@ export const areas: readonly Area[] = [
 export const welcomeRoute = 'welcome';
 
 /**
- * Hash history works for both `file://` in Electron and the browser shell's one served page.
+ * Hash history works for both Electron's app:// page and the browser shell's one served page.
  * Created on demand (not at import), so each app and each test gets a router of its own.
  */
 export function createAppRouter(history: RouterHistory = createWebHashHistory()) {
@@ -41,7 +52,7 @@ export function createAppRouter(history: RouterHistory = createWebHashHistory())
   const router = createRouter({
     history,
     routes: [
-      ...areas.map(({ name, path, component }) => ({ name, path, component })),
+      ...areas.map(({ name, path, component, children }) => ({ name, path, component, children })),
       { name: welcomeRoute, path: '/welcome', component: () => import('../areas/settings/welcome-view.vue') },
       { path: '/', redirect: first },
       { path: '/:unknown(.*)*', redirect: first },
