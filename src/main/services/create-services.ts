@@ -16,6 +16,7 @@ import { EventBus } from './event-bus.ts';
 import { SharedLoads } from './lists/shared-loads.ts';
 import type { Platform } from './platform.ts';
 import { createProfileDatabases, type ProfileDatabases } from './storage/profile-databases.ts';
+import { createReportsHandlers } from './reports/reports-handlers.ts';
 import { removingProfileDatabase } from './storage/remove-with-profile.ts';
 import { createTagsHandlers } from './tags/tags-handlers.ts';
 
@@ -93,6 +94,7 @@ export function createServices(options: ServicesOptions): Services {
     ...createAccountHandlers({ profiles, secrets, clients, startSandbox: () => localSandbox.start() }),
     ...createBrandsHandlers(brands),
     ...createTagsHandlers({ clients, profiles, loads }),
+    ...createReportsHandlers({ platform: options.platform, clients, profiles, databases, events }),
     ...createDraftsHandlers(drafts),
   };
   // Drafts queued before the last quit (or crash) go on without waiting for a drafts call.

@@ -6,6 +6,7 @@ import { brandsCalls } from './brands-calls.ts';
 import type { CallMeta, CallSpec } from './call-spec.ts';
 import { draftsCalls, draftsEvents } from './drafts-calls.ts';
 import type { CallName, EventName } from './names.ts';
+import { reportsCalls, reportsEvents } from './reports-calls.ts';
 import { tagsCalls } from './tags-calls.ts';
 
 /**
@@ -23,12 +24,14 @@ export const calls = {
   ...brandsCalls,
   ...tagsCalls,
   ...draftsCalls,
+  ...reportsCalls,
 } as const satisfies Record<CallName, CallSpec>;
 
 export const events = {
   /** The rate gate's view of the service's limit, for the meter in the renderer. */
   'rate:status': rateStatusSchema,
   ...draftsEvents,
+  ...reportsEvents,
 } as const satisfies Record<EventName, z.ZodType>;
 
 // names.ts must name exactly these calls and events: a key here missing there fails the build.
@@ -127,3 +130,24 @@ export {
   type OutboxConnection,
   type SyncProgress,
 } from './drafts-calls.ts';
+
+// The Reports area: report data for previews, CSV exports to disk, recent exports.
+export {
+  reportsCalls,
+  reportsEvents,
+  reportConfigSchema,
+  migrateReportConfig,
+  usesPutBody,
+  isContentReportType,
+  contentReportTypes,
+  graphReportTypes,
+  putReportTypes,
+  PREVIEW_ROWS_MAX,
+  type ReportConfig,
+  type ReportConfigInput,
+  type ReportExport,
+  type ReportNote,
+  type ReportPreview,
+  type ReportPreviewView,
+  type ReportProgress,
+} from './reports-calls.ts';

@@ -33,9 +33,20 @@ export const callNames = [
   'drafts:retry',
   'drafts:resolve',
   'drafts:status',
+  'reports:data',
+  'reports:export',
+  'reports:cancel-export',
+  'reports:recent',
+  'files:reveal',
 ] as const;
 
-export const eventNames = ['rate:status', 'sync:progress', 'drafts:changed', 'drafts:connection'] as const;
+export const eventNames = [
+  'rate:status',
+  'sync:progress',
+  'drafts:changed',
+  'drafts:connection',
+  'reports:progress',
+] as const;
 
 export type CallName = (typeof callNames)[number];
 export type EventName = (typeof eventNames)[number];

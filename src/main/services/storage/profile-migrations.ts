@@ -64,4 +64,26 @@ export const profileMigrations: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 3,
+    up(db) {
+      // Finished report exports (issue 16): what "recent exports" lists and the only files
+      // "show in folder" opens. `config` is the report configuration (JSON) the file was made
+      // from; `finished_at` is local UNIX milliseconds.
+      db.exec(`
+        CREATE TABLE report_exports (
+          id TEXT PRIMARY KEY,
+          path TEXT NOT NULL,
+          file_name TEXT NOT NULL,
+          report_type TEXT NOT NULL,
+          bytes INTEGER NOT NULL CHECK (bytes >= 0),
+          rows INTEGER NOT NULL CHECK (rows >= 0),
+          finished_at INTEGER NOT NULL,
+          config TEXT NOT NULL
+        ) STRICT
+      `);
+      db.exec('CREATE INDEX report_exports_by_finish ON report_exports (finished_at DESC)');
+      db.exec('CREATE INDEX report_exports_by_path ON report_exports (path)');
+    },
+  },
 ];

@@ -5,7 +5,8 @@ import Conf from 'conf';
 import { SecretStore, type KeychainEntry } from '../../../../src/main/services/accounts/secret-store.ts';
 import { createServices } from '../../../../src/main/services/create-services.ts';
 import { dispatch, type DispatchOptions } from '../../../../src/main/services/dispatch.ts';
-import { createWebPlatform } from '../../../../src/main/web/web-platform.ts';
+import type { EventBus } from '../../../../src/main/services/event-bus.ts';
+import { createWebPlatform, type WebSystem } from '../../../../src/main/web/web-platform.ts';
 import type { CallInput, CallName, CallOutput, CallResult } from '../../../../src/shared/contract/index.ts';
 import type { RunningSandbox } from './sandbox.ts';
 
@@ -31,18 +32,39 @@ export interface ServicesOnSandbox {
   ): Promise<CallResult<CallOutput<K>>>;
   /** Requests that reached the service, by path and query. */
   requests: string[];
+  /** The events main pushes (what the renderer would receive). */
+  events: EventBus;
+  /** Where the browser shell's platform saves files: a fresh folder of this run. */
+  downloadsFolder: string;
   close(): Promise<void>;
+}
+
+export interface ServicesOnSandboxOptions {
+  /** Edits each request or answer, as an odd service would (default: the plain fetch). */
+  fetch?: typeof globalThis.fetch;
+  /** What the browser shell's platform reads from the machine (its file manager opener, ...). */
+  system?: Partial<WebSystem>;
 }
 
 /**
  * The app's services in a fresh user-data folder, with one profile on `sandbox` (its brands
  * 101-103) made active, and a fetch that records every request sent to the service.
  */
-export async function servicesOnSandbox(sandbox: RunningSandbox): Promise<ServicesOnSandbox> {
+export async function servicesOnSandbox(
+  sandbox: RunningSandbox,
+  options: ServicesOnSandboxOptions = {},
+): Promise<ServicesOnSandbox> {
   const userDataDir = mkdtempSync(join(tmpdir(), 'socialdesk-areas-'));
+  // Saved files go to this run's own folder, never the user's system downloads folder.
+  const downloadsFolder = join(userDataDir, 'downloads');
   const requests: string[] = [];
   const services = createServices({
-    platform: createWebPlatform({ appVersion: '0.0.0', userDataDir, downloadsFolder: () => null }),
+    platform: createWebPlatform({
+      appVersion: '0.0.0',
+      userDataDir,
+      downloadsFolder: () => downloadsFolder,
+      system: options.system,
+    }),
     store: new Conf<Record<string, unknown>>({
       projectName: 'socialdesk',
       cwd: userDataDir,
@@ -53,7 +75,7 @@ export async function servicesOnSandbox(sandbox: RunningSandbox): Promise<Servic
     fetch: (input, init) => {
       const url = new URL(input instanceof Request ? input.url : String(input));
       requests.push(url.pathname + url.search);
-      return fetch(input, init);
+      return (options.fetch ?? fetch)(input, init);
     },
   });
   const call = <K extends CallName>(name: K, input?: CallInput<K>, options?: DispatchOptions) =>
@@ -70,6 +92,8 @@ export async function servicesOnSandbox(sandbox: RunningSandbox): Promise<Servic
   return {
     call,
     requests,
+    events: services.events,
+    downloadsFolder,
     async close() {
       await services.close();
       rmSync(userDataDir, { recursive: true, force: true });

@@ -1,0 +1,289 @@
+import { z } from 'zod';
+import {
+  dateSchema,
+  idSchema,
+  REPORT_LIMIT_MAX,
+  reportChannelSchema,
+  reportQuerySchema,
+  reportTimeScaleSchema,
+  reportTypeSchema,
+  sortOrderSchema,
+  type ReportType,
+} from '../domain/index.ts';
+import { LIST_LIMIT_MAX } from './call-spec.ts';
+
+/**
+ * Calls and events of the Reports area (issue 16): report data for previews, exports saved to
+ * disk as CSV with their progress, and the recent exports of the active profile.
+ *
+ * A report configuration is the report's query in the service's own parameter names
+ * (conventions §6 and §8: `report_type`, `channels`, `brand_ids`, `context_start_date`, ...),
+ * typed (lists are arrays, flags booleans), plus the PUT body of competitive and benchmark
+ * reports (`benchmarks`, `competitor_source_account_ids`). Saved configurations keep this shape.
+ */
+
+/** Reports the service answers from the PUT form (interface.md op 13), whose body it reads. */
+export const putReportTypes = [
+  'COMPETITIVE_CONTENT',
+  'COMPETITIVE_MULTI_BRAND_METRIC',
+  'COMPETITIVE_GRAPH',
+  'BENCHMARK_METRIC',
+  'BENCHMARK_GRAPH',
+] as const satisfies readonly ReportType[];
+export const usesPutBody = (type: ReportType) => (putReportTypes as readonly ReportType[]).includes(type);
+
+/** Reports of one row per piece of content: long, paged in previews. */
+export const contentReportTypes = [
+  'CONTENT_OWNED',
+  'CONTENT_OWNED_STORIES',
+  'CONTENT_UGC',
+  'CONTENT',
+  'COMPETITIVE_CONTENT',
+] as const satisfies readonly ReportType[];
+export const isContentReportType = (type: ReportType) =>
+  (contentReportTypes as readonly ReportType[]).includes(type);
+
+/** Reports of series over time (a line chart): DAILY or MONTHLY points. */
+export const graphReportTypes = [
+  'GRAPH',
+  'COMPETITIVE_GRAPH',
+  'BENCHMARK_GRAPH',
+] as const satisfies readonly ReportType[];
+
+const reportConfigObject = z.object({
+  /** SINGLE_METRIC is accepted (a saved configuration may still say it) and made TOTAL_METRIC. */
+  report_type: reportTypeSchema,
+  channels: z.array(reportChannelSchema).min(1, 'Choose at least one channel.'),
+  metrics: z.array(z.string().trim().min(1)).min(1, 'Choose at least one metric.'),
+  brand_ids: z.array(idSchema).min(1, 'Choose at least one brand.').max(100),
+  competitive_brand_ids: z.array(idSchema).min(1, 'Choose at least one competitive brand.').optional(),
+  /** The reporting range; needed with include_data. */
+  start_date: dateSchema.optional(),
+  end_date: dateSchema.optional(),
+  /** The comparison range; needed by metric reports (isMetricReport). */
+  context_start_date: dateSchema.optional(),
+  context_end_date: dateSchema.optional(),
+  /** Graph reports: DAILY or MONTHLY. */
+  time_scale: reportTimeScaleSchema.optional(),
+  sort_order: sortOrderSchema.optional(),
+  /** Content length: how many pieces of content a content report holds. */
+  limit: z.number().int().min(0).max(REPORT_LIMIT_MAX).optional(),
+  /** Channel-specific filters (content reports honour `media_types`). */
+  filters: z.record(z.string(), z.unknown()).optional(),
+  /** The service's file name prefix (the export's suggested name too). */
+  filename: z.string().optional(),
+  include_data: z.boolean().optional(),
+  null_if_no_posts: z.boolean().optional(),
+  share_of_voice: z.boolean().optional(),
+  /** PUT body, competitive and benchmark reports only. */
+  benchmarks: z.array(z.object({ industry_id: idSchema })).optional(),
+  competitor_source_account_ids: z.array(z.string().min(1)).optional(),
+});
+
+/**
+ * A report configuration, checked by the same rules as the service's query (the shared
+ * `reportQuerySchema`: ranges a type needs, the file name's characters), each issue at its field.
+ */
+export const reportConfigSchema = reportConfigObject.superRefine((config, ctx) => {
+  const { benchmarks, competitor_source_account_ids, ...query } = config;
+  const checked = reportQuerySchema.safeParse(query);
+  if (!checked.success) {
+    for (const issue of checked.error.issues) {
+      ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+    }
+  }
+  if (!usesPutBody(config.report_type)) {
+    for (const [field, value] of Object.entries({ benchmarks, competitor_source_account_ids })) {
+      if (value !== undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [field],
+          message: 'Only competitive and benchmark reports take this.',
+        });
+      }
+    }
+  }
+});
+export type ReportConfig = z.output<typeof reportConfigSchema>;
+export type ReportConfigInput = z.input<typeof reportConfigSchema>;
+
+/** Something the user should know about how a report was made (shown beside it). */
+export const reportNoteSchema = z.object({
+  code: z.enum(['report_type_migrated', 'preview_truncated', 'preview_unavailable']),
+  message: z.string(),
+});
+export type ReportNote = z.output<typeof reportNoteSchema>;
+
+/**
+ * SINGLE_METRIC was withdrawn on 2026-06-30 (interface.md Versioning 2) and is never sent:
+ * TOTAL_METRIC answers the same data. A configuration that still says it (saved before) is made
+ * TOTAL_METRIC, with a note saying so; the report builder applies this when it opens one too.
+ */
+export function migrateReportConfig<T extends { report_type: ReportType }>(
+  config: T,
+): { config: T; notes: ReportNote[] } {
+  if (config.report_type !== 'SINGLE_METRIC') return { config, notes: [] };
+  return {
+    config: { ...config, report_type: 'TOTAL_METRIC' },
+    notes: [
+      {
+        code: 'report_type_migrated',
+        message:
+          'SINGLE_METRIC reports were withdrawn on 30 June 2026; this one was made as TOTAL_METRIC, which gives the same figures.',
+      },
+    ],
+  };
+}
+
+// ---- reports:data (previews) ----
+
+/** The most rows a preview reads from the service; longer reports are exported to see them all. */
+export const PREVIEW_ROWS_MAX = 10_000;
+
+const cellSchema = z.unknown();
+const rowSchema = z.record(z.string(), cellSchema);
+
+/** Content reports (and other row tables): the rows asked for, the app's list way. */
+const tablePreviewSchema = z.object({
+  kind: z.literal('table'),
+  /** Every column seen, in the service's order. */
+  columns: z.array(z.string()),
+  /** Rows the report holds, as far as known: the content length asked for when the preview did not read them all. */
+  count: z.number().int().min(0),
+  /** Rows a preview can page through (at most PREVIEW_ROWS_MAX); offsets past it answer no rows. */
+  previewable: z.number().int().min(0),
+  items: z.array(rowSchema),
+});
+
+/** Graph reports: one series per brand, channel and metric, for a line chart. */
+const seriesPreviewSchema = z.object({
+  kind: z.literal('series'),
+  series: z.array(
+    z.object({
+      brandId: idSchema.nullable(),
+      channel: z.string(),
+      metric: z.string(),
+      points: z.array(z.object({ date: z.string(), value: z.number().nullable() })),
+    }),
+  ),
+});
+
+/** Metric reports: each figure with the comparison range's and how it moved. */
+const figuresPreviewSchema = z.object({
+  kind: z.literal('figures'),
+  figures: z.array(
+    z.object({
+      /** Null for a benchmark's figure (an industry, not a brand). */
+      brandId: idSchema.nullable(),
+      benchmarkIndustryId: idSchema.nullable(),
+      isCompetitor: z.boolean(),
+      channel: z.string(),
+      metric: z.string(),
+      /** Null where the service has no value (null_if_no_posts and no posts). */
+      value: z.number().nullable(),
+      /** The same figure over the comparison range. */
+      contextValue: z.number().nullable(),
+      /** (value - contextValue) / |contextValue|: 0.25 is up by 25 %; null when either is missing or it was 0. */
+      change: z.number().nullable(),
+      direction: z.enum(['up', 'down', 'flat']).nullable(),
+      shareOfVoice: z.number().nullable(),
+    }),
+  ),
+});
+
+/** An answer of a shape the app does not know: shown as it came. */
+const rawPreviewSchema = z.object({ kind: z.literal('raw'), data: z.unknown() });
+
+export const reportPreviewSchema = z.object({
+  /** The type the service was asked for (TOTAL_METRIC where SINGLE_METRIC was configured). */
+  reportType: reportTypeSchema,
+  notes: z.array(reportNoteSchema),
+  view: z.discriminatedUnion('kind', [
+    tablePreviewSchema,
+    seriesPreviewSchema,
+    figuresPreviewSchema,
+    rawPreviewSchema,
+  ]),
+});
+export type ReportPreview = z.output<typeof reportPreviewSchema>;
+export type ReportPreviewView = ReportPreview['view'];
+
+// ---- reports:export ----
+
+const exportIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Letters, digits, - and _ only.');
+
+/** A finished export, as recent exports list it. Times are ISO 8601 (UTC). */
+export const reportExportSchema = z.object({
+  id: z.string(),
+  /** Where the file is: absolute. */
+  path: z.string(),
+  fileName: z.string(),
+  reportType: reportTypeSchema,
+  bytes: z.number().int().min(0),
+  /** Data rows (the header line not counted). */
+  rows: z.number().int().min(0),
+  finishedAt: z.string(),
+});
+export type ReportExport = z.output<typeof reportExportSchema>;
+
+export const reportExportStates = ['running', 'done', 'failed', 'cancelled'] as const;
+
+export const reportsEvents = {
+  /**
+   * An export's progress, at most about ten a second while it runs, and once more when it ends
+   * (done, failed or cancelled). `bytes` and `rows` are what reached the disk so far.
+   */
+  'reports:progress': z.object({
+    id: z.string(),
+    state: z.enum(reportExportStates),
+    bytes: z.number().int().min(0),
+    rows: z.number().int().min(0),
+    fileName: z.string(),
+  }),
+} as const;
+export type ReportProgress = z.output<(typeof reportsEvents)['reports:progress']>;
+
+export const reportsCalls = {
+  /**
+   * Report data as JSON, for a preview. Content reports (and other row tables) answer the rows
+   * `offset..offset+limit`; the rest answer whole.
+   */
+  'reports:data': {
+    input: z.object({
+      config: reportConfigSchema,
+      offset: z.number().int().min(0).default(0),
+      limit: z.number().int().min(0).max(LIST_LIMIT_MAX).default(100),
+    }),
+    output: reportPreviewSchema,
+  },
+  /**
+   * Saves the report as CSV where the user says: the native save dialog in Electron, the
+   * downloads folder in the browser shell. Answers null when the user cancelled the dialog, the
+   * export once the file is complete; a cancelled or failed export leaves no file. Choose `id`
+   * (a UUID) to follow `reports:progress` and to cancel it with `reports:cancel-export`.
+   */
+  'reports:export': {
+    input: z.object({
+      config: reportConfigSchema,
+      /** Suggested file name; by default the configuration's `filename`, else its report type. */
+      fileName: z.string().trim().min(1).max(200).optional(),
+      id: exportIdSchema.optional(),
+    }),
+    output: reportExportSchema.extend({ notes: z.array(reportNoteSchema) }).nullable(),
+  },
+  /** Stops an export in flight; its call then answers `cancelled`. False when none runs by that id. */
+  'reports:cancel-export': {
+    input: z.object({ id: exportIdSchema }),
+    output: z.object({ cancelled: z.boolean() }),
+  },
+  /** The active profile's recent exports, newest first; `exists` is false once the file is gone. */
+  'reports:recent': {
+    input: z.undefined(),
+    output: z.object({ items: z.array(reportExportSchema.extend({ exists: z.boolean() })) }),
+  },
+  /** "Show in folder" for a recent export of the active profile (no other path is shown). */
+  'files:reveal': {
+    input: z.object({ path: z.string().min(1) }),
+    output: z.object({ opened: z.boolean(), path: z.string() }),
+  },
+} as const;
