@@ -154,7 +154,10 @@ describe('web bridge', () => {
       ok: true,
       value: { theme: 'light' },
     });
-    expect(await (await call('settings:get', {})).json()).toMatchObject({ ok: true, value: { theme: 'light' } });
+    expect(await (await call('settings:get', {})).json()).toMatchObject({
+      ok: true,
+      value: { theme: 'light' },
+    });
   });
 
   it('gives a typed error for invalid input and for an unknown call', async () => {

@@ -85,7 +85,11 @@ export function createFakePreload(
     if (!handler) {
       return Promise.resolve({
         ok: false,
-        error: { code: 'unknown_call', message: `The fake preload does not answer ${name}.`, fieldErrors: {} },
+        error: {
+          code: 'unknown_call',
+          message: `The fake preload does not answer ${name}.`,
+          fieldErrors: {},
+        },
       });
     }
     return Promise.resolve(handler(parsed.data));
@@ -97,8 +101,7 @@ export function createFakePreload(
     return () => listeners.delete(entry);
   };
   const functions: Record<string, unknown> = { on, cancel: (id: string) => void cancelled.push(id) };
-  for (const name of callNames)
-    functions[name] = (input?: unknown) => answer(name, input);
+  for (const name of callNames) functions[name] = (input?: unknown) => answer(name, input);
   const api = functions as unknown as PreloadApi;
 
   return {

@@ -115,7 +115,9 @@ describe('the Tags page', () => {
     (option as HTMLElement).click();
     await flushPromises();
     expect(preload.inputsOf('brands:select')).toEqual([{ brandIds: [102] }]);
-    expect(wrapper.findAll('[data-testid="brand-picker"] .n-tag').map((t) => t.text())).toEqual(['Brand 102']);
+    expect(wrapper.findAll('[data-testid="brand-picker"] .n-tag').map((t) => t.text())).toEqual([
+      'Brand 102',
+    ]);
     expect(preload.inputsOf('tags:list').at(-1)).toEqual({ brandIds: [102] });
     expect(wrapper.findAll('[data-testid="tag-group"]').map((g) => g.attributes('data-brand'))).toEqual([
       '102',
