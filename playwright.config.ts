@@ -10,8 +10,11 @@ export default defineConfig({
   workers: 2,
   forbidOnly: Boolean(process.env.CI),
   reporter: [['list'], ['json', { outputFile: '.cache/test-results/playwright.json' }]],
-  timeout: 30_000,
-  expect: { timeout: 10_000 },
+  // Each test starts a browser shell (and most a sandbox) of its own, often on a 2-core machine
+  // other work shares, where a test runs two or three times slower than alone (22 s, then up to
+  // 60): 90 s a test, fixtures included, and 20 s for any one thing to show.
+  timeout: 90_000,
+  expect: { timeout: 20_000 },
   projects: [
     {
       name: 'web',

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { fakeOpener, launcherTarget } from '../main/web/support/fake-opener.ts';
-import { expect, launchWebShell, test } from './fixtures.ts';
+import { expect, launchWebShell, shellTest as test } from './fixtures.ts';
 import { stop } from './support/json-process.ts';
 import { filesUnder } from './support/leak-sources.ts';
 

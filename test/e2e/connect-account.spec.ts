@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures.ts';
+import { expect, shellTest as test } from './fixtures.ts';
 import {
   fillProfileForm,
   openConnectForm,
@@ -32,6 +32,7 @@ test('connect your account: test, save, then a wrong token gets the plain 401 me
   await form.getByTestId('form-save').click();
 
   await expect(page.getByTestId('active-profile')).toHaveText('My brand');
+  await page.getByTestId('nav-settings').click();
   const row = profileRow(page, 'My brand');
   await expect(row.getByTestId('profile-brands')).toHaveText(`Brands ${sandbox.brands.join(', ')}`);
   await expect(row.getByTestId('profile-token-store')).toHaveText(

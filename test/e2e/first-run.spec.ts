@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures.ts';
+import { expect, shellTest as test } from './fixtures.ts';
 import { profileRow } from './support/profile-form.ts';
 
 test('first run: the local sandbox in two clicks, still open after a reload', async ({ page, webShell }) => {
@@ -9,11 +9,14 @@ test('first run: the local sandbox in two clicks, still open after a reload', as
   await expect(page.getByTestId('connect-account')).toBeVisible();
   await page.getByTestId('explore-sandbox').click();
 
-  // The app opens on the new profile (main seeds the sandbox first).
+  // The app opens on the new profile, on its first area, with the sandbox's sample tags (main
+  // seeds the sandbox first).
   await expect(page.getByTestId('active-profile')).toHaveText('Local sandbox');
-  await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Tags', level: 1 })).toBeVisible();
   await expect(page.getByTestId('welcome-screen')).toHaveCount(0);
+  await expect(page.getByTestId('tag-chip').first()).toBeVisible();
 
+  await page.getByTestId('nav-settings').click();
   const row = profileRow(page, 'Local sandbox');
   await expect(row.getByTestId('profile-active')).toBeVisible();
   await expect(row.getByTestId('profile-brands')).toHaveText(/^Brands \d+(, \d+)+$/);
@@ -27,13 +30,14 @@ test('first run: the local sandbox in two clicks, still open after a reload', as
 
   await page.reload();
   await expect(page.getByTestId('active-profile')).toHaveText('Local sandbox');
-  await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
   await expect(page.getByTestId('welcome-screen')).toHaveCount(0);
 });
 
 test('removing the last profile returns to the welcome screen', async ({ page, webShell }) => {
   await page.goto(webShell.url);
   await page.getByTestId('explore-sandbox').click();
+  await page.getByTestId('nav-settings').click();
   const row = profileRow(page, 'Local sandbox');
 
   await row.getByTestId('profile-remove').click();

@@ -3,14 +3,17 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { test as base } from '@playwright/test';
+import { test as base, expect } from '@playwright/test';
 import { startJsonProcess, stop, type JsonProcess } from './support/json-process.ts';
+import { seedSandboxDatabase, startSandboxService, type SandboxService } from './support/sandbox-service.ts';
+
+export type { SandboxService } from './support/sandbox-service.ts';
 
 export interface WebShellProcess {
   /**
    * A link the shell printed: `<origin>/connect?code=…`. Its code works once, for a minute: the
    * page that opens it gets the session cookie and lands on the app. Minted while the fixture is
-   * set up, which counts toward the test's 30 s timeout, so it is still good when the test opens it.
+   * set up, so it is still good when the test opens it.
    */
   url: string;
   origin: string;
@@ -23,11 +26,12 @@ export interface WebShellProcess {
   call(name: string, input?: unknown): Promise<unknown>;
 }
 
-/** A sandbox service of its own, as a user would run one (`npm run sandbox`). */
-export interface SandboxProcess {
-  urls: { library: string; scheduler: string; dashboard: string; community: string };
-  tokens: { application: string; user: string };
-  brands: number[];
+/** The profile the app fixture saves: the sandbox's addresses, the user token (session only). */
+export interface SandboxProfile {
+  id: string;
+  name: string;
+  /** The brands chosen in the brand picker (all the sandbox's brands unless `chosenBrands`). */
+  chosenBrands: number[];
 }
 
 const root = resolve(import.meta.dirname, '../..');
@@ -97,8 +101,31 @@ async function removeProfiles(shell: WebShellProcess): Promise<void> {
   for (const { id } of list.profiles) await shell.call('accounts:remove', { id });
 }
 
-/** A browser shell per test, each with a fresh profile folder; a sandbox for those that ask. */
-export const test = base.extend<{ webShell: WebShellProcess; sandbox: SandboxProcess }>({
+/**
+ * A fresh browser shell per test, on a user-data folder of its own and without a profile (the
+ * first run), and a sandbox service for the tests that ask for one. For tests about the welcome
+ * screen and connecting an account; the areas' tests use `test` below.
+ */
+export const shellTest = base.extend<
+  { webShell: WebShellProcess; sandbox: SandboxService },
+  { seededSandboxDb: string }
+>({
+  seededSandboxDb: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
+    async ({}, use) => {
+      const folder = mkdtempSync(join(tmpdir(), 'socialdesk-e2e-seed-'));
+      const file = join(folder, 'seeded.db');
+      await seedSandboxDatabase(file);
+      try {
+        await use(file);
+      } finally {
+        rmSync(folder, { recursive: true, force: true });
+      }
+    },
+    // Seeding takes several seconds, many more on a busy machine: once per worker, on its own clock.
+    { scope: 'worker', timeout: 120_000 },
+  ],
+
   webShell: async ({ browser }, use) => {
     const userDataDir = mkdtempSync(join(tmpdir(), 'socialdesk-e2e-'));
     const { child, info } = await launchWebShell(userDataDir);
@@ -114,21 +141,54 @@ export const test = base.extend<{ webShell: WebShellProcess; sandbox: SandboxPro
     }
   },
 
-  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
-  sandbox: async ({}, use) => {
-    const { child, ready } = await startJsonProcess(
-      [join(root, 'src/sandbox/cli.ts'), '--port', '0', '--json'],
-      {
-        cwd: root,
-      },
-    );
-    const { urls, tokens, brands } = ready as unknown as SandboxProcess;
+  sandbox: async ({ seededSandboxDb }, use) => {
+    const folder = mkdtempSync(join(tmpdir(), 'socialdesk-e2e-sandbox-'));
     try {
-      await use({ urls, tokens, brands });
+      const sandbox = await startSandboxService(seededSandboxDb, folder);
+      try {
+        await use(sandbox);
+      } finally {
+        await sandbox.stop();
+      }
     } finally {
-      await stop(child);
+      rmSync(folder, { recursive: true, force: true });
     }
   },
 });
 
-export { expect } from '@playwright/test';
+/**
+ * The fixture every area's end-to-end tests use: a fresh browser shell with one profile on the
+ * test's own sandbox (its addresses and user token, kept for the session only, so no keychain is
+ * involved), the brand picker on `chosenBrands`, and `page` already in the app through a
+ * one-time link, on the first area. `sandbox.stop()` / `sandbox.start()` take the service away
+ * and bring it back on the same address; `sandbox.request()` asks it directly.
+ */
+export const test = shellTest.extend<{ chosenBrands: number[] | undefined; sandboxProfile: SandboxProfile }>({
+  /** `test.use({ chosenBrands: [101] })`: the brands chosen in the picker (default: all three). */
+  chosenBrands: [undefined, { option: true }],
+
+  sandboxProfile: async ({ webShell, sandbox, chosenBrands }, use) => {
+    const name = 'Sandbox brands';
+    const profile = (await webShell.call('accounts:add', {
+      name,
+      baseUrls: sandbox.urls,
+      brandIds: sandbox.brands,
+      token: sandbox.tokens.user,
+      tokenStore: 'session',
+    })) as { id: string };
+    const { selected } = (
+      chosenBrands
+        ? await webShell.call('brands:select', { brandIds: chosenBrands })
+        : await webShell.call('brands:get')
+    ) as { selected: number[] };
+    await use({ id: profile.id, name, chosenBrands: selected });
+  },
+
+  page: async ({ page, webShell, sandboxProfile }, use) => {
+    await page.goto(await webShell.freshUrl());
+    await expect(page.getByTestId('active-profile')).toHaveText(sandboxProfile.name);
+    await use(page);
+  },
+});
+
+export { expect };

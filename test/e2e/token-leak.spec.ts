@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test } from './fixtures.ts';
+import { expect, shellTest as test } from './fixtures.ts';
 import { recordBridge, recordedAnswers, type RecordedAnswer } from './support/bridge-recorder.ts';
 import { filesUnder, rendererStorage } from './support/leak-sources.ts';
 import { fillProfileForm, openConnectForm, profileRow, sandboxProfile } from './support/profile-form.ts';
@@ -24,6 +24,7 @@ test('the token appears in no answer, event, renderer storage or settings file',
   await expect(page.getByTestId('active-profile')).toHaveText('Main brand');
 
   // A second profile with the application token, from Settings.
+  await page.getByTestId('nav-settings').click();
   await page.getByTestId('add-profile').click();
   const second = page.getByTestId('profile-form');
   await fillProfileForm(second, sandboxProfile(sandbox, 'App brand', sandbox.tokens.application));
@@ -105,6 +106,7 @@ test('the local sandbox token appears in no answer, event, renderer storage or f
   // "Explore with the local sandbox": main starts its own sandbox and keeps the token it gets.
   await page.getByTestId('explore-sandbox').click();
   await expect(page.getByTestId('active-profile')).toHaveText('Local sandbox');
+  await page.getByTestId('nav-settings').click();
   const row = profileRow(page, 'Local sandbox');
   await row.getByTestId('profile-test').click();
   await expect(row.getByTestId('test-result')).toHaveAttribute('data-ok', 'true');

@@ -16,6 +16,22 @@ export interface JsonProcess {
   send(line: string): void;
 }
 
+/** Thrown when the process ends before its ready line; `stderr` is what it said on the way out. */
+export class ProcessExitError extends Error {
+  readonly stderr: string;
+  constructor(script: string, code: number | null, stderr: string) {
+    super(`${script} exited with ${code}${stderr ? `: ${stderr.trim()}` : ''}`);
+    this.stderr = stderr;
+  }
+}
+
+// A worker that ends while a test is still setting up (a timeout) never runs that test's
+// clean-up: its processes would outlive it, holding ports. They go with the worker instead.
+const running = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGTERM');
+});
+
 /** Spawns a Node script that prints one JSON line when ready (then maybe more), and waits for it. */
 export async function startJsonProcess(
   args: string[],
@@ -24,10 +40,20 @@ export async function startJsonProcess(
   const child = spawn(process.execPath, args, {
     cwd: options.cwd,
     env: options.env ?? process.env,
-    stdio: ['pipe', 'pipe', 'inherit'],
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  running.add(child);
+  // Passed through as before, and the last of it kept for the error if the process ends.
+  let stderrTail = '';
+  child.stderr!.on('data', (chunk: Buffer) => {
+    process.stderr.write(chunk);
+    stderrTail = (stderrTail + chunk.toString()).slice(-2000);
   });
   const ended = new Promise<never>((_, fail) =>
-    child.once('exit', (code) => fail(new Error(`${args[0]} exited with ${code}`))),
+    child.once('close', (code) => {
+      running.delete(child);
+      fail(new ProcessExitError(args[0]!, code, stderrTail));
+    }),
   );
   ended.catch(() => {});
   const queued: JsonLine[] = [];

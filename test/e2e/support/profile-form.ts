@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import type { SandboxProcess } from '../fixtures.ts';
+import type { SandboxService } from './sandbox-service.ts';
 
 const addressLabels = {
   library: 'Library address',
@@ -10,7 +10,7 @@ const addressLabels = {
 
 export interface ProfileFormValues {
   name: string;
-  urls: SandboxProcess['urls'];
+  urls: SandboxService['urls'];
   brandIds: number[];
   token: string;
 }
@@ -23,7 +23,7 @@ export async function openConnectForm(page: Page): Promise<Locator> {
 
 /** A profile on this sandbox: its addresses, every seeded brand, the user token unless told. */
 export function sandboxProfile(
-  sandbox: SandboxProcess,
+  sandbox: SandboxService,
   name: string,
   token = sandbox.tokens.user,
 ): ProfileFormValues {
