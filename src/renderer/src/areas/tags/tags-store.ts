@@ -28,7 +28,9 @@ export const useTagsStore = defineStore('tags', () => {
       tags: items.filter((tag) => tag.brand_id === brandId).sort(byName),
     }));
   });
-  const total = computed(() => list.data.value?.items.length ?? 0);
+  // Counted from the groups, not the answer: after a brand is taken away, the last answer (kept
+  // while the next loads, or after it failed) still holds that brand's tags.
+  const total = computed(() => groups.value.reduce((sum, group) => sum + group.tags.length, 0));
 
   /** Creates a tag; throws the call's error for the form to place at its fields. */
   async function create(input: TagCreateInput): Promise<TagView> {
