@@ -28,6 +28,16 @@ describe('first run', () => {
     expect(wrapper!.find('nav').exists()).toBe(false);
   });
 
+  it('promises only what exists: the tags today, not posts, campaigns or reports yet', async () => {
+    await firstRun();
+
+    const intro = wrapper!.get('[data-testid="welcome-intro"]').text();
+    expect(intro).toContain('tags');
+    expect(intro).not.toMatch(/post|schedul|campaign|report|statistic/i);
+    const sandbox = wrapper!.get('[data-testid="explore-sandbox"]').element.closest('.n-card')!.textContent;
+    expect(sandbox).not.toMatch(/post|comment|campaign|report/i);
+  });
+
   it('keeps the areas out of reach until a profile exists', async () => {
     const { router } = await firstRun();
 
