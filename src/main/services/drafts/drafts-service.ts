@@ -90,6 +90,8 @@ export function createDraftsService(deps: DraftsServiceDeps) {
     nudge(url?: string): void {
       const origin = url === undefined ? undefined : originOf(url);
       for (const { profileId, outbox } of opened.values()) {
+        // Asked on every answer of the app: only an outbox waiting offline looks any further.
+        if (outbox.connection().state !== 'offline') continue;
         if (origin !== undefined && !safeOrigins(deps, profileId).includes(origin)) continue;
         outbox.nudge();
       }

@@ -22,14 +22,17 @@ import { createBody, holdsValues, updateBody, validBody, writableFields } from '
  * Never twice: a new post carries the draft's id as `source_id`, and before a POST goes the
  * database notes that it may reach the service unanswered. Any attempt after such a POST (a lost
  * answer, a 5xx, a crash) first looks the post up by `source_id`, and only POSTs when it is not
- * there. Because the service offers no idempotency key, a POST the service still processes after
- * we gave up on it could be missed by that lookup; so after an unanswered create the next attempt
- * waits `settleMs` first.
+ * there; so does the first attempt of every draft found in line at start, since the outbox writes
+ * its own steps without an fsync (see `bookkeeping` in outbox-queue.ts) and a power cut can lose
+ * that note. Because the service offers no idempotency key, a POST the service still processes
+ * after we gave up on it could be missed by that lookup; so after an unanswered create the next
+ * attempt waits `settleMs` first.
  *
  * Never silently over another version: an update first reads the post; when its `updated_at`
  * moved since the draft started (and not by our own earlier PATCH), the draft goes to `conflict`
  * with both versions kept. (The interface has no conditional PATCH, so an edit landing between
- * that read and the PATCH cannot be seen; the window is one round trip.)
+ * that read and the PATCH cannot be seen; the window is one round trip. After a power cut lost the
+ * note of our own PATCH, that PATCH reads as someone else's: a conflict of two equal versions.)
  *
  * Reachability: no answer (network error, timeout) means offline; the outbox then waits with an
  * exponential backoff (equal jitter) rather than polling, and `nudge()` (any answer from the
@@ -83,6 +86,12 @@ export class Outbox {
   #done = 0;
   #wasIdle = true;
   #idleWaiters: Array<() => void> = [];
+  /**
+   * Drafts in line when this outbox started: an earlier run may have sent their POST, and the
+   * note saying so can be lost to a power cut (outbox steps are written without an fsync), so the
+   * first attempt of each looks the post up by source_id whatever the note says.
+   */
+  #inLineAtStart = new Set<string>();
 
   constructor(options: OutboxOptions) {
     this.#options = options;
@@ -103,6 +112,7 @@ export class Outbox {
   /** After opening the database: drafts a crash left syncing go back in line; sending starts. */
   start(): void {
     queue.recover(this.#db, this.#clock.now());
+    this.#inLineAtStart = new Set(queue.queuedIds(this.#db));
     this.kick();
   }
 
@@ -261,11 +271,12 @@ export class Outbox {
   async #create(entry: OutboxEntry, api: SchedulerApi): Promise<void> {
     const { draft } = entry;
     const options = this.#requestOptions();
-    if (entry.createPending) {
+    if (entry.createPending || this.#inLineAtStart.has(draft.id)) {
       // An earlier POST may have reached the service: look before sending another.
       queue.startAttempt(this.#db, draft.id);
       this.#changed(draft.id);
       const found = await this.#answer(api.findBySourceId(draft.channel, draft.brandId, draft.id, options));
+      this.#inLineAtStart.delete(draft.id);
       if (found) {
         const sent = {
           revision: entry.sentRevision ?? draft.revision,

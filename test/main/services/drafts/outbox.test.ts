@@ -35,9 +35,10 @@ describe('the outbox sending new posts', () => {
       return acquire(key, options);
     };
     const draft = newDraft(db, { brandId: brand, fields: { text: 'Launch day', status: 'DRAFT' } });
-    queue.enqueue(db, draft.id, 1);
     const { outbox, until, connections } = outboxOn(db, client);
     outbox.start();
+    queue.enqueue(db, draft.id, 1);
+    outbox.kick();
 
     const synced = await until(draft.id, 'synced');
     expect(lanes).toEqual(['background']);
@@ -55,9 +56,10 @@ describe('the outbox sending new posts', () => {
     const drafts = Array.from({ length: 5 }, (_, i) =>
       newDraft(db, { brandId: brand, fields: { text: `Post ${i}` } }, 10 - i),
     );
-    for (const [i, draft] of [...drafts].reverse().entries()) queue.enqueue(db, draft.id, 100 + i);
     const { outbox, until } = outboxOn(db, client);
     outbox.start();
+    for (const [i, draft] of [...drafts].reverse().entries()) queue.enqueue(db, draft.id, 100 + i);
+    outbox.kick();
     for (const draft of drafts) await until(draft.id, 'synced');
 
     const order = posts(sent).map((r) => (r.body as { text: string }).text);
@@ -68,9 +70,10 @@ describe('the outbox sending new posts', () => {
     const { db } = profileDatabase();
     const { client, sent } = clientOn(sandbox);
     const draft = newDraft(db, { brandId: brand, fields: { text: 'x'.repeat(501) } });
-    queue.enqueue(db, draft.id, 1);
     const { outbox, until } = outboxOn(db, client);
     outbox.start();
+    queue.enqueue(db, draft.id, 1);
+    outbox.kick();
     const failed = await until(draft.id, 'failed');
     expect(failed.error).toMatchObject({ code: 'invalid_input' });
     expect(failed.error?.fieldErrors.text?.[0]).toMatch(/500/);
@@ -86,9 +89,10 @@ describe('the outbox sending new posts', () => {
       brandId: brand,
       fields: { text: 'Too late', status: 'SCHEDULED', timestamp: past },
     });
-    queue.enqueue(db, draft.id, 1);
     const { outbox, until } = outboxOn(db, client);
     outbox.start();
+    queue.enqueue(db, draft.id, 1);
+    outbox.kick();
 
     const failed = await until(draft.id, 'failed');
     expect(failed.error).toMatchObject({ code: 'invalid_input', status: 422 });
@@ -114,9 +118,10 @@ describe('the outbox never creating a post twice', () => {
       return response;
     });
     const draft = newDraft(db, { brandId: brand, fields: { text: 'Lost answer' } });
-    queue.enqueue(db, draft.id, 1);
     const { outbox, until } = outboxOn(db, client);
     outbox.start();
+    queue.enqueue(db, draft.id, 1);
+    outbox.kick();
     const synced = await until(draft.id, 'synced');
 
     const found = await postsWithSourceIds(client, 'threads', brand, [draft.id]);
@@ -136,9 +141,10 @@ describe('the outbox never creating a post twice', () => {
       return response;
     });
     const draft = newDraft(db, { brandId: brand, fields: { text: 'Behind a proxy' } });
-    queue.enqueue(db, draft.id, 1);
     const { outbox, until } = outboxOn(db, client);
     outbox.start();
+    queue.enqueue(db, draft.id, 1);
+    outbox.kick();
     await until(draft.id, 'synced');
 
     expect(sent.map((r) => r.method)).toEqual(['POST', 'GET']);
@@ -157,9 +163,10 @@ describe('the outbox never creating a post twice', () => {
       return send();
     });
     const draft = newDraft(db, { brandId: brand, fields: { text: 'Try again' } });
-    queue.enqueue(db, draft.id, 1);
     const { outbox, until } = outboxOn(db, client);
     outbox.start();
+    queue.enqueue(db, draft.id, 1);
+    outbox.kick();
     await until(draft.id, 'synced');
     expect(sent.map((r) => r.method)).toEqual(['POST', 'GET', 'POST']);
     expect(await postsWithSourceIds(client, 'threads', brand, [draft.id])).toHaveLength(1);
@@ -188,6 +195,26 @@ describe('the outbox never creating a post twice', () => {
     expect(synced.postId).toBe(made.id);
     expect(posts(sent)).toHaveLength(1); // the test's own create; the outbox sent none
     expect(await postsWithSourceIds(client, 'threads', brand, [draft.id])).toHaveLength(1);
+  });
+
+  it('looks up every draft in line at start, as a power cut may have lost the note of its POST', async () => {
+    const { databases, db, directory } = profileDatabase();
+    const { client, sent } = clientOn(sandbox);
+    const draft = newDraft(db, { brandId: brand, fields: { text: 'Sent before the power cut' } });
+    queue.enqueue(db, draft.id, 1);
+    // The POST was done, but the outbox's notes of it (written without an fsync) were lost.
+    const made = await client.scheduler.create('threads', {
+      brand_id: brand,
+      text: 'Sent before the power cut',
+      source_id: draft.id,
+    });
+    databases.close();
+
+    const again = reopen(directory).db;
+    const { outbox, until } = outboxOn(again, client);
+    outbox.start();
+    expect((await until(draft.id, 'synced')).postId).toBe(made.id);
+    expect(posts(sent)).toHaveLength(1); // the test's own
   });
 
   it('after a crash before the create reached the service, looks, then creates it once', async () => {
@@ -219,9 +246,10 @@ describe('the outbox never creating a post twice', () => {
       return send();
     });
     const draft = newDraft(db, { brandId: brand, fields: { text: 'First words' } });
-    queue.enqueue(db, draft.id, 1);
     const { outbox, until } = outboxOn(db, client);
     outbox.start();
+    queue.enqueue(db, draft.id, 1);
+    outbox.kick();
     await posting;
     expect(getDraft(db, draft.id)?.state).toBe('syncing');
     saveDraft(db, draft.id, { fields: { text: 'Better words' } }, 2);
@@ -250,9 +278,10 @@ describe('the outbox updating existing posts', () => {
       fields: { ...base, text: 'Edited offline' },
       base: { postId: post.id, updatedAt: post.updated_at, fields: base },
     });
-    queue.enqueue(db, draft.id, 1);
     const { outbox, until } = outboxOn(db, client);
     outbox.start();
+    queue.enqueue(db, draft.id, 1);
+    outbox.kick();
     await until(draft.id, 'synced');
     expect(sent.filter((r) => r.method === 'PATCH').map((r) => r.body)).toEqual([{ text: 'Edited offline' }]);
     expect((await client.scheduler.get('threads', post.id)).text).toBe('Edited offline');
@@ -275,9 +304,10 @@ describe('the outbox updating existing posts', () => {
       text: 'Their text',
       sort_index: 4,
     });
-    queue.enqueue(db, draft.id, 1);
     const { outbox, until } = outboxOn(db, client);
     outbox.start();
+    queue.enqueue(db, draft.id, 1);
+    outbox.kick();
 
     const conflicted = await until(draft.id, 'conflict');
     expect(conflicted.remote).toMatchObject({
@@ -321,9 +351,10 @@ describe('the outbox updating existing posts', () => {
       base: { postId: post.id, updatedAt: post.updated_at, fields: base },
     });
     await client.scheduler.delete('threads', post.id);
-    queue.enqueue(db, draft.id, 1);
     const { outbox, until } = outboxOn(db, client);
     outbox.start();
+    queue.enqueue(db, draft.id, 1);
+    outbox.kick();
     const conflicted = await until(draft.id, 'conflict');
     expect(conflicted.remote).toBeNull();
 
@@ -370,13 +401,14 @@ describe('the outbox offline and across restarts', () => {
     });
     const clock = new FakeClock(Date.now());
     const draft = newDraft(db, { brandId: brand, fields: { text: 'Written on the train' } });
-    queue.enqueue(db, draft.id, 1);
     const { outbox, until, connections } = outboxOn(db, client, {
       clock,
       backoff: { firstMs: 1_000, maxMs: 60_000 },
       random: () => 1,
     });
     outbox.start();
+    queue.enqueue(db, draft.id, 1);
+    outbox.kick();
     await outbox.whenIdle();
     // The POST, then the client's own lookup of its source_id, as no answer came.
     expect(sent.map((r) => r.method)).toEqual(['POST', 'GET']);

@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { createDraftsService } from '../../../../src/main/services/drafts/drafts-service.ts';
+import { getDraft, insertDraft } from '../../../../src/main/services/drafts/draft-store.ts';
+import * as queue from '../../../../src/main/services/drafts/outbox-queue.ts';
+import { EventBus } from '../../../../src/main/services/event-bus.ts';
+import type { EventName } from '../../../../src/shared/contract/index.ts';
+import { FakeClock } from '../support/fake-clock.ts';
+import { sandboxForThisFile } from '../support/sandbox.ts';
+import { clientOn, offlineError, PROFILE, profileDatabase } from './support/drafts-fixture.ts';
+
+/** The drafts of each profile: outboxes started with their database, woken by answers elsewhere. */
+const sandbox = await sandboxForThisFile();
+
+function serviceOn(options: { online: () => boolean; active?: string }) {
+  const { databases, db } = profileDatabase();
+  const { client, sent } = clientOn(sandbox, async (_request, send) => {
+    if (!options.online()) throw offlineError();
+    return send();
+  });
+  const events = new EventBus();
+  const seen: EventName[] = [];
+  events.subscribe((event) => seen.push(event));
+  const clock = new FakeClock(Date.now());
+  const drafts = createDraftsService({
+    databases,
+    activeProfileId: () => options.active ?? PROFILE,
+    profileIds: () => [PROFILE],
+    schedulerOf: () => client.scheduler,
+    originsOf: () => [sandbox.origin],
+    events,
+    outbox: { clock, backoff: { firstMs: 60_000, maxMs: 60_000 }, settleMs: 0 },
+  });
+  return { drafts, sent, seen, clock, db };
+}
+
+describe('the drafts service', () => {
+  it('resumes a profile’s outbox at launch, and an answer from its service wakes it when offline', async () => {
+    let online = false;
+    const { drafts, sent, db } = serviceOn({ online: () => online });
+    // Queued in an earlier run of the app.
+    const draft = insertDraft(
+      db,
+      { id: crypto.randomUUID(), channel: 'threads', brandId: 101, fields: { text: 'Hi' } },
+      1,
+    );
+    queue.enqueue(db, draft.id, 2);
+    await drafts.resume();
+    const { outbox } = drafts.forProfile(PROFILE);
+    await outbox.whenIdle();
+    expect(sent.length).toBeGreaterThan(0);
+    expect(outbox.connection().state).toBe('offline');
+    const tried = sent.length;
+
+    online = true;
+    drafts.nudge('http://127.0.0.1:1/elsewhere'); // another service answered: not this one's
+    await outbox.whenIdle();
+    expect(sent.length).toBe(tried);
+
+    drafts.nudge(`${sandbox.urls.community}/tags?brand_ids=101`); // this service answered
+    await outbox.whenIdle();
+    expect(getDraft(db, draft.id)?.state).toBe('synced');
+    await drafts.close();
+  });
+
+  it('tells the renderer about the active profile’s drafts only', async () => {
+    const { drafts, seen } = serviceOn({ online: () => true, active: 'another-profile' });
+    const { db, outbox } = drafts.forProfile(PROFILE);
+    const draft = insertDraft(
+      db,
+      { id: crypto.randomUUID(), channel: 'threads', brandId: 101, fields: { text: 'Hi' } },
+      1,
+    );
+    queue.enqueue(db, draft.id, 2);
+    outbox.kick();
+    await outbox.whenIdle();
+    expect(getDraft(db, draft.id)?.state).toBe('synced'); // it still syncs ...
+    expect(seen).toEqual([]); // ... without a word to a renderer showing another profile
+    await drafts.close();
+  });
+
+  it('stops the outbox of a removed profile before its database goes', async () => {
+    let online = false;
+    const { drafts, sent, clock } = serviceOn({ online: () => online });
+    const { db, outbox } = drafts.forProfile(PROFILE);
+    const draft = insertDraft(
+      db,
+      { id: crypto.randomUUID(), channel: 'threads', brandId: 101, fields: { text: 'Hi' } },
+      1,
+    );
+    queue.enqueue(db, draft.id, 2);
+    outbox.kick();
+    await outbox.whenIdle();
+    drafts.retain([]); // the profile was removed
+    online = true;
+    const tried = sent.length;
+    await clock.advance(120_000);
+    expect(sent.length).toBe(tried);
+    expect(clock.pendingTimers).toBe(0);
+  });
+});
