@@ -29,8 +29,10 @@ test('a new tag shows in its own brand group, as the sandbox has it', async ({ p
   await expect(tagGroup(page, 101)).not.toContainText('Refund request');
   await expect(tagGroup(page, 103)).not.toContainText('Refund request');
 
-  // Without a color the service picks one, and the swatch shows that one.
-  await createTag(page, { brand: 103, name: 'Wholesale', color: 'Automatic' });
+  // Without a color the service picks one, and the swatch shows that one. (A fresh form: its color
+  // is "Automatic" until one is picked.)
+  await page.reload();
+  await createTag(page, { brand: 103, name: 'Wholesale' });
   const picked = (await sandboxTags(sandbox, 103)).find((tag) => tag.name === 'Wholesale');
   expect(picked?.color).toMatch(/^#[0-9A-Fa-f]{6}$/);
   await expect(tagChips(page, 103).filter({ hasText: 'Wholesale' })).toHaveAttribute('title', picked!.color!);
