@@ -3,8 +3,8 @@ import { expect, type Locator, type Page } from '@playwright/test';
 /**
  * Naive UI's select draws its menu in a layer at the end of <body>, and its options carry no
  * ARIA role: they are found by their class and exact text. One menu is open at a time, and a
- * closed one stays in the page, hidden. The menu is a virtual list that opens scrolled to the
- * chosen option: only the options in view are in the page, so pick one near the chosen one.
+ * closed one stays in the page, hidden. (The app's short selects draw every option; a long one
+ * may be a virtual list, with only the options in view in the page.)
  */
 export function selectOption(page: Page, label: string): Locator {
   return page

@@ -50,7 +50,7 @@ export function nameFormItem(page: Page): Locator {
   return page.locator('.n-form-item', { has: page.getByTestId('tag-name') });
 }
 
-/** Fills the "new tag" form and sends it; the brand and color only when given. */
+/** Fills the "new tag" form and sends it; the brand and color (by its name: Green) only when given. */
 export async function createTag(
   page: Page,
   tag: { name: string; brand?: number; color?: string },

@@ -67,10 +67,11 @@ describe('useLoad', () => {
     expect(load.error.value?.code).toBe('offline');
     expect(load.data.value).toBe('first');
     void load.reload();
-    expect(load.error.value).toBeNull();
+    expect(load.error.value?.code).toBe('offline'); // still on screen while the retry runs
     pending[2]!.finish('second');
     await flushPromises();
     expect(load.data.value).toBe('second');
+    expect(load.error.value).toBeNull();
     scope.stop();
   });
 

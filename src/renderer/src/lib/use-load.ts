@@ -5,7 +5,10 @@ import { toCallError } from './call-error.ts';
 export interface Load<T> {
   /** The last answer; kept while a newer one loads, so a list never blanks on a refresh. */
   data: ShallowRef<T | undefined>;
-  /** Why the last load failed; null while loading or after a success. */
+  /**
+   * Why the last load failed; null after a success. Kept while a retry runs, so the error and its
+   * Retry stay on screen (showing the retry's progress) instead of vanishing and coming back.
+   */
   error: ShallowRef<ContractCallError | null>;
   /** A load is running. */
   loading: Ref<boolean>;
@@ -48,10 +51,12 @@ export function useLoad<T>(
     const controller = new AbortController();
     current = controller;
     loading.value = true;
-    error.value = null;
     try {
       const value = await loader(controller.signal);
-      if (current === controller) data.value = value;
+      if (current === controller) {
+        data.value = value;
+        error.value = null;
+      }
     } catch (thrown) {
       const failure = toCallError(thrown);
       if (current === controller && failure.code !== 'cancelled') error.value = failure;

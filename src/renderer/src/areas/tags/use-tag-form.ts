@@ -1,4 +1,4 @@
-import { ref, shallowRef } from 'vue';
+import { ref, shallowRef, watch } from 'vue';
 import { fieldErrorsFromZod, tagCreateInputSchema } from '../../../../shared/contract/index.ts';
 import { toCallError } from '../../lib/call-error.ts';
 import { useTagsStore } from './tags-store.ts';
@@ -21,6 +21,14 @@ export function useTagForm() {
   const formError = ref('');
 
   const errorAt = (field: string) => fieldErrors.value[field]?.[0];
+
+  // "Not created: the service could not be reached" is stale once the list loads again.
+  watch(
+    () => tags.error,
+    (error) => {
+      if (!error) formError.value = '';
+    },
+  );
 
   /** True when the tag was created (the form is then cleared for the next one). */
   async function submit(): Promise<boolean> {
