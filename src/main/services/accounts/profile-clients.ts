@@ -135,13 +135,7 @@ export function createProfileClients(deps: ProfileClientsDeps): ProfileClients {
   return {
     active() {
       const profile = deps.profiles.active();
-      if (!profile) {
-        throw new ContractCallError({
-          code: 'not_found',
-          message: 'No profile yet: connect an account or explore with the sandbox.',
-          fieldErrors: {},
-        });
-      }
+      if (!profile) throw noActiveProfile();
       return forProfile(profile.id);
     },
     forProfile,
@@ -157,4 +151,13 @@ export function createProfileClients(deps: ProfileClientsDeps): ProfileClients {
     gateOf,
     activeStatus,
   };
+}
+
+/** What a call that needs the active profile answers while there is none. */
+export function noActiveProfile(): ContractCallError {
+  return new ContractCallError({
+    code: 'not_found',
+    message: 'No profile yet: connect an account or explore with the sandbox.',
+    fieldErrors: {},
+  });
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ContractCallError, type BrandSelection } from '../../../shared/contract/index.ts';
+import { noActiveProfile } from '../accounts/profile-clients.ts';
 import type { ProfilesService } from '../accounts/profiles.ts';
 
 /** The part of conf / electron-store the brand choice is kept in. */
@@ -40,13 +41,7 @@ export function createBrandSelection(deps: {
 
   function select(brandIds: number[]): BrandSelection {
     const profile = deps.profiles.active();
-    if (!profile) {
-      throw new ContractCallError({
-        code: 'not_found',
-        message: 'No profile yet: connect an account or explore with the sandbox.',
-        fieldErrors: {},
-      });
-    }
+    if (!profile) throw noActiveProfile();
     const unknown = brandIds.filter((id) => !profile.brandIds.includes(id));
     if (unknown.length > 0) {
       throw new ContractCallError({

@@ -15,6 +15,7 @@ import { toSummary, toView } from './draft-views.ts';
 import type { DraftsService, ProfileDrafts } from './drafts-service.ts';
 import * as queue from './outbox-queue.ts';
 import { createBody, updateBody, validBody, writableFields } from './post-fields.ts';
+import { noActiveProfile } from '../accounts/profile-clients.ts';
 
 /** The Drafts area's calls, on the active profile's drafts. */
 export function createDraftsHandlers(
@@ -24,13 +25,7 @@ export function createDraftsHandlers(
   /** Runs `work` on the active profile's drafts, answering refusals as the contract's errors. */
   async function withDrafts<T>(work: (profile: ProfileDrafts) => T): Promise<T> {
     const profile = drafts.active();
-    if (!profile) {
-      throw new ContractCallError({
-        code: 'not_found',
-        message: 'No profile yet: connect an account or explore with the sandbox.',
-        fieldErrors: {},
-      });
-    }
+    if (!profile) throw noActiveProfile();
     try {
       return work(profile);
     } catch (error) {
