@@ -35,18 +35,23 @@ export async function readRange<T>(
   const seen = new Set<unknown>();
   let count = 0;
   let at = offset;
-  while (items.length < limit) {
+  // A list that grows ahead of the reader as fast as it reads would keep handing back rows
+  // already given: the pages asked for are bounded, and a page with nothing new ends the range.
+  const mostPages = Math.ceil(limit / maxPage) + 2;
+  for (let pages = 0; items.length < limit && pages < mostPages; pages++) {
     const size = Math.min(limit - items.length, maxPage);
     const page = await fetchPage(at, size);
     count = page.count;
+    let added = 0;
     for (const item of page.items.slice(0, size)) {
       const key = keyOf?.(item);
       if (keyOf && seen.has(key)) continue;
       if (keyOf) seen.add(key);
       items.push(item);
+      added++;
     }
     at += size;
-    if (page.items.length < size || at >= count) break;
+    if (page.items.length < size || at >= count || added === 0) break;
   }
   // A count that shrank below the rows already read would make the list end before them.
   return { count: Math.max(count, offset + items.length), items };

@@ -30,10 +30,7 @@ describe("readRange: the app's offset and limit in the service's pages", () => {
   it('stops at the end of the list, with the true count', async () => {
     const list = serviceList(() => range(230));
     const answer = await readRange(list.fetchPage, { offset: 150, limit: 300, maxPage: 100 });
-    expect(list.asked).toEqual([
-      [150, 100],
-      [250, 100],
-    ]);
+    expect(list.asked).toEqual([[150, 100]]); // a short page is the end: nothing more is asked
     expect(answer).toEqual({ count: 230, items: range(80).map((i) => i + 150) });
   });
 
@@ -55,8 +52,16 @@ describe("readRange: the app's offset and limit in the service's pages", () => {
       return page;
     };
     const answer = await readRange(fetchPage, { offset: 0, limit: 150, maxPage: 100, keyOf: (n) => n });
-    expect(answer.count).toBe(302);
+    // Pages (0,100) and (100,50), whose first two rows had moved there from the first page, then
+    // (150,2), which held only rows already given: the count is that last page's.
+    expect(list.asked).toEqual([
+      [0, 100],
+      [100, 50],
+      [150, 2],
+    ]);
+    expect(answer.count).toBe(304);
     expect(new Set(answer.items).size).toBe(answer.items.length);
+    expect(answer.items).toHaveLength(148);
     expect(answer.items.slice(0, 3)).toEqual([1000, 999, 998]);
   });
 
@@ -71,6 +76,20 @@ describe("readRange: the app's offset and limit in the service's pages", () => {
     const answer = await readRange(fetchPage, { offset: 0, limit: 250, maxPage: 100 });
     expect(answer.items).toEqual([...range(100), ...range(20).map((i) => i + 100)]);
     expect(answer.count).toBe(120);
+  });
+
+  it('ends, with rows given once, when the list grows ahead of the reader as fast as it reads', async () => {
+    let rows = range(300);
+    let fresh = 10_000;
+    const list = serviceList(() => rows);
+    const fetchPage = async (offset: number, limit: number) => {
+      const page = await list.fetchPage(offset, limit);
+      rows = [fresh++, fresh++, ...rows]; // exactly as many new rows as the next page advances
+      return page;
+    };
+    const answer = await readRange(fetchPage, { offset: 98, limit: 4, maxPage: 2, keyOf: (n) => n });
+    expect(list.asked.length).toBeLessThanOrEqual(4);
+    expect(new Set(answer.items).size).toBe(answer.items.length);
   });
 
   it('passes a failed page on', async () => {
