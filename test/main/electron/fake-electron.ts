@@ -180,4 +180,7 @@ export const session = {
 export const ipcMain = {
   handle: vi.fn(),
   removeHandler: vi.fn(),
+  // The cancel channel is a plain message, not an invoke.
+  on: vi.fn(),
+  removeListener: vi.fn(),
 };
