@@ -1,8 +1,8 @@
-/**
- * Whether a person waits for a call (`interactive`: a page on screen, opening a thread, a triage
- * action) or not (`background`: sync, report export pages, prefetch, insight refresh).
- */
-export type Lane = 'interactive' | 'background';
+import type { Lane } from '../../../shared/contract/index.ts';
+
+// The contract's lane (interactive: a person waits; background: sync, export pages, prefetch)
+// decides a call's place at the gate; one definition, not a twin of it here.
+export type { Lane };
 
 /**
  * The accounting of one fixed rate-limit window as the service announces it: the application's
