@@ -86,4 +86,23 @@ export const profileMigrations: readonly Migration[] = [
       db.exec('CREATE INDEX report_exports_by_path ON report_exports (path)');
     },
   },
+  {
+    version: 4,
+    up(db) {
+      // Named things a person saves and reopens in one click: the inbox's saved views and the
+      // report builder's saved configurations (issues 14 and 16). One table for both: `kind`
+      // says whose it is, `body` is the JSON each area defines; times are UNIX milliseconds.
+      db.exec(`
+        CREATE TABLE saved_items (
+          id TEXT PRIMARY KEY,
+          kind TEXT NOT NULL,
+          name TEXT NOT NULL,
+          body TEXT NOT NULL,
+          created_at INTEGER NOT NULL,
+          updated_at INTEGER NOT NULL
+        ) STRICT
+      `);
+      db.exec('CREATE UNIQUE INDEX saved_items_by_name ON saved_items (kind, name)');
+    },
+  },
 ];
