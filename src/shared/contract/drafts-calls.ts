@@ -137,6 +137,16 @@ export const draftsCalls = {
     output: draftSchema,
   },
   /**
+   * Opens a draft of an existing post by its id (the calendar's "edit"): the draft of that post
+   * still being worked on (any state but synced) when there is one, so two drafts never race for
+   * one post; otherwise a new draft started from the post as the service has it now (read through
+   * the rate gate, so this one needs a connection).
+   */
+  'drafts:from-post': {
+    input: z.object({ channel: schedulerChannelSchema, postId: idSchema }),
+    output: draftSchema,
+  },
+  /**
    * Saves the whole of a draft's fields (one transaction; call it within a second of an edit).
    * The brand may change until the draft has a post. A queued draft stays queued and a syncing
    * one is sent again with these fields; a synced one becomes local; failed and conflict stay.

@@ -27,6 +27,7 @@ export const callNames = [
   'drafts:list',
   'drafts:get',
   'drafts:create',
+  'drafts:from-post',
   'drafts:save',
   'drafts:delete',
   'drafts:sync',

@@ -118,6 +118,20 @@ export function requireDraft(db: DatabaseSync, id: string): StoredDraft {
   return draft;
 }
 
+/** The latest draft of a post still being worked on (not synced), if any. */
+export function workingDraftOfPost(
+  db: DatabaseSync,
+  channel: SchedulerChannel,
+  postId: number,
+): StoredDraft | undefined {
+  const row = prepared(
+    db,
+    `SELECT ${columns} FROM drafts WHERE channel = ? AND post_id = ? AND state != 'synced'
+     ORDER BY updated_at DESC LIMIT 1`,
+  ).get(channel, postId) as DraftRow | undefined;
+  return row && fromRow(row);
+}
+
 export interface NewDraft {
   id: string;
   channel: SchedulerChannel;

@@ -9,6 +9,7 @@ import {
   listDrafts,
   requireDraft,
   saveDraft,
+  workingDraftOfPost,
   type StoredDraft,
 } from './draft-store.ts';
 import { toSummary, toView } from './draft-views.ts';
@@ -19,7 +20,7 @@ import { noActiveProfile } from '../accounts/profile-clients.ts';
 
 /** The Drafts area's calls, on the active profile's drafts. */
 export function createDraftsHandlers(
-  drafts: Pick<DraftsService, 'active'>,
+  drafts: Pick<DraftsService, 'active' | 'schedulerOf'>,
   now: () => number = Date.now,
 ): HandlerMap<typeof draftsCalls> {
   /** Runs `work` on the active profile's drafts, answering refusals as the contract's errors. */
@@ -70,6 +71,32 @@ export function createDraftsHandlers(
         changed(profile, draft.id);
         return toView(draft);
       }),
+
+    'drafts:from-post': async ({ channel, postId }, { signal, lane }) => {
+      const profile = drafts.active();
+      if (!profile) throw noActiveProfile();
+      const working = workingDraftOfPost(profile.db, channel, postId);
+      if (working) return toView(working);
+      const post = await drafts.schedulerOf(profile.profileId).get(channel, postId, {}, { signal, lane });
+      return withDrafts(() => {
+        // Opened twice at once: the first answer's draft is the one both get.
+        const raced = workingDraftOfPost(profile.db, channel, postId);
+        if (raced) return toView(raced);
+        const draft = insertDraft(
+          profile.db,
+          {
+            id: randomUUID(),
+            channel,
+            brandId: post.brand_id,
+            fields: writableFields(channel, post),
+            base: { postId: post.id, updatedAt: post.updated_at, fields: writableFields(channel, post) },
+          },
+          now(),
+        );
+        changed(profile, draft.id);
+        return toView(draft);
+      });
+    },
 
     'drafts:save': ({ id, fields, brandId }) =>
       withDrafts((profile) => {

@@ -75,6 +75,11 @@ export function createDraftsService(deps: DraftsServiceDeps) {
       return id === undefined ? undefined : forProfile(id);
     },
 
+    /** A profile's scheduler API (interactive reads for the drafts calls). */
+    schedulerOf(profileId: string): SchedulerApi {
+      return deps.schedulerOf(profileId);
+    },
+
     /** At launch: every profile's outbox starts, so drafts queued before a quit or crash go on. */
     async resume(): Promise<void> {
       for (const id of await deps.profileIds()) {

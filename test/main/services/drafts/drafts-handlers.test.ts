@@ -172,6 +172,44 @@ describe('drafts calls', () => {
     });
   });
 
+  it('opens a draft of a post by its id, and the same draft again while it is being worked on', async () => {
+    const post = await other.scheduler.create('twitter', {
+      brand_id: 102,
+      text: 'Launch day',
+      replies: [{ text: 'More soon' }],
+      status: 'DRAFT',
+    });
+    const draft = valueOf(await app.call('drafts:from-post', { channel: 'twitter', postId: post.id }));
+    expect(draft).toMatchObject({
+      brandId: 102,
+      postId: post.id,
+      baseUpdatedAt: post.updated_at,
+      state: 'local',
+      fields: { text: 'Launch day', replies: [{ text: 'More soon' }] },
+    });
+    // The reply's id is the service's own, never part of a draft's request form.
+    expect((draft.fields.replies as object[])[0]).not.toHaveProperty('id');
+
+    valueOf(
+      await app.call('drafts:save', { id: draft.id, fields: { ...draft.fields, text: 'Launch day!' } }),
+    );
+    const again = valueOf(await app.call('drafts:from-post', { channel: 'twitter', postId: post.id }));
+    expect(again).toMatchObject({ id: draft.id, revision: 2, fields: { text: 'Launch day!' } });
+
+    const synced = syncedEvent(draft.id);
+    valueOf(await app.call('drafts:sync', { id: draft.id }));
+    await synced;
+    // Synced: the next edit starts from the service's copy as it is then, in a draft of its own.
+    const next = valueOf(await app.call('drafts:from-post', { channel: 'twitter', postId: post.id }));
+    expect(next.id).not.toBe(draft.id);
+    expect(next.fields).toMatchObject({ text: 'Launch day!' });
+
+    expect(await app.call('drafts:from-post', { channel: 'twitter', postId: 987_654_321 })).toMatchObject({
+      ok: false,
+      error: { code: 'not_found' },
+    });
+  });
+
   it('deletes a draft and says so', async () => {
     const draft = valueOf(await app.call('drafts:create', { channel: 'snapchat', brandId: brand }));
     const gone = nextEvent(app.events, 'drafts:changed', (p) => p.id === draft.id && p.draft === null);
