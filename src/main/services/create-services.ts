@@ -7,6 +7,7 @@ import { SecretStore } from './accounts/secret-store.ts';
 import { createAppHandlers } from './app/app-handlers.ts';
 import { createBrandSelection, type BrandSelectionBackend } from './brands/brand-selection.ts';
 import { createBrandsHandlers } from './brands/brands-handlers.ts';
+import { createCampaignsHandlers } from './campaigns/campaigns-handlers.ts';
 import { createSettingsService, type PreferencesBackend } from './app/settings-service.ts';
 import { warnDiagnostic } from './api/lenient.ts';
 import type { Handlers } from './dispatch.ts';
@@ -15,6 +16,7 @@ import { createDraftsService } from './drafts/drafts-service.ts';
 import { EventBus } from './event-bus.ts';
 import { SharedLoads } from './lists/shared-loads.ts';
 import type { Platform } from './platform.ts';
+import { createPostsHandlers } from './posts/posts-handlers.ts';
 import { createProfileDatabases, type ProfileDatabases } from './storage/profile-databases.ts';
 import { createReportsHandlers } from './reports/reports-handlers.ts';
 import { removingProfileDatabase } from './storage/remove-with-profile.ts';
@@ -94,8 +96,10 @@ export function createServices(options: ServicesOptions): Services {
     ...createAccountHandlers({ profiles, secrets, clients, startSandbox: () => localSandbox.start() }),
     ...createBrandsHandlers(brands),
     ...createTagsHandlers({ clients, profiles, loads }),
+    ...createCampaignsHandlers({ clients, profiles, loads }),
     ...createReportsHandlers({ platform: options.platform, clients, profiles, databases, events }),
     ...createDraftsHandlers(drafts),
+    ...createPostsHandlers({ clients, profiles, loads }),
   };
   // Drafts queued before the last quit (or crash) go on without waiting for a drafts call.
   drafts.resume().catch((error: unknown) => {

@@ -3,6 +3,7 @@ import type { CallResult } from './errors.ts';
 import { accountCalls, rateStatusSchema } from './account-calls.ts';
 import { appCalls } from './app-calls.ts';
 import { brandsCalls } from './brands-calls.ts';
+import { campaignsCalls } from './campaigns-calls.ts';
 import type { CallMeta, CallSpec } from './call-spec.ts';
 import { draftsCalls, draftsEvents } from './drafts-calls.ts';
 import type { CallName, EventName } from './names.ts';
@@ -25,6 +26,7 @@ export const calls = {
   ...tagsCalls,
   ...draftsCalls,
   ...reportsCalls,
+  ...campaignsCalls,
 } as const satisfies Record<CallName, CallSpec>;
 
 export const events = {
@@ -151,3 +153,21 @@ export {
   type ReportPreviewView,
   type ReportProgress,
 } from './reports-calls.ts';
+
+// The Campaigns area: a brand's campaigns, their statistics, ads, media and the edit form's PUT.
+export {
+  campaignsCalls,
+  campaignFilterSchema,
+  campaignUpdateInputSchema,
+  campaignAddMediaInputSchema,
+  campaignUpdateFrom,
+  type CampaignAdView,
+  type CampaignAdsQuery,
+  type CampaignAddMediaInput,
+  type CampaignFilter,
+  type CampaignFilterInput,
+  type CampaignRow,
+  type CampaignStatsView,
+  type CampaignUpdateInput,
+  type CampaignView,
+} from './campaigns-calls.ts';

@@ -39,6 +39,12 @@ export const callNames = [
   'reports:cancel-export',
   'reports:recent',
   'files:reveal',
+  'campaigns:list',
+  'campaigns:get',
+  'campaigns:update',
+  'campaigns:stats',
+  'campaigns:ads',
+  'campaigns:add-media',
 ] as const;
 
 export const eventNames = [
