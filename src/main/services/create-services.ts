@@ -16,6 +16,7 @@ import { createDraftsService } from './drafts/drafts-service.ts';
 import { EventBus } from './event-bus.ts';
 import { SharedLoads } from './lists/shared-loads.ts';
 import type { Platform } from './platform.ts';
+import { createPostsHandlers } from './posts/posts-handlers.ts';
 import { createProfileDatabases, type ProfileDatabases } from './storage/profile-databases.ts';
 import { createReportsHandlers } from './reports/reports-handlers.ts';
 import { removingProfileDatabase } from './storage/remove-with-profile.ts';
@@ -98,6 +99,7 @@ export function createServices(options: ServicesOptions): Services {
     ...createCampaignsHandlers({ clients, profiles, loads }),
     ...createReportsHandlers({ platform: options.platform, clients, profiles, databases, events }),
     ...createDraftsHandlers(drafts),
+    ...createPostsHandlers({ clients, profiles, loads }),
   };
   // Drafts queued before the last quit (or crash) go on without waiting for a drafts call.
   drafts.resume().catch((error: unknown) => {

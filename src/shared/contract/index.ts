@@ -7,6 +7,7 @@ import { campaignsCalls } from './campaigns-calls.ts';
 import type { CallMeta, CallSpec } from './call-spec.ts';
 import { draftsCalls, draftsEvents } from './drafts-calls.ts';
 import type { CallName, EventName } from './names.ts';
+import { postsCalls } from './posts-calls.ts';
 import { reportsCalls, reportsEvents } from './reports-calls.ts';
 import { tagsCalls } from './tags-calls.ts';
 
@@ -25,6 +26,7 @@ export const calls = {
   ...brandsCalls,
   ...tagsCalls,
   ...draftsCalls,
+  ...postsCalls,
   ...reportsCalls,
   ...campaignsCalls,
 } as const satisfies Record<CallName, CallSpec>;
@@ -132,6 +134,16 @@ export {
   type OutboxConnection,
   type SyncProgress,
 } from './drafts-calls.ts';
+
+// The Scheduler area: the calendar and list of scheduled posts over every channel.
+export {
+  postsCalls,
+  postsQuerySchema,
+  postViewSchema,
+  type PostsQuery,
+  type PostsQueryInput,
+  type PostView,
+} from './posts-calls.ts';
 
 // The Reports area: report data for previews, CSV exports to disk, recent exports.
 export {
