@@ -157,6 +157,8 @@ export {
   graphReportTypes,
   putReportTypes,
   PREVIEW_ROWS_MAX,
+  savedReportConfigSchema,
+  savedReportConfigNameSchema,
   type ReportConfig,
   type ReportConfigInput,
   type ReportExport,
@@ -164,6 +166,7 @@ export {
   type ReportPreview,
   type ReportPreviewView,
   type ReportProgress,
+  type SavedReportConfig,
 } from './reports-calls.ts';
 
 // The Campaigns area: a brand's campaigns, their statistics, ads, media and the edit form's PUT.

@@ -243,6 +243,28 @@ export const reportsEvents = {
 } as const;
 export type ReportProgress = z.output<(typeof reportsEvents)['reports:progress']>;
 
+// ---- saved report configurations ----
+
+/**
+ * A report configuration saved under a name in the active profile. One saved before SINGLE_METRIC
+ * was withdrawn comes back as TOTAL_METRIC, with the note saying so (migrateReportConfig).
+ */
+export const savedReportConfigSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  config: reportConfigSchema,
+  notes: z.array(reportNoteSchema),
+  /** ISO 8601 (UTC). */
+  updatedAt: z.string(),
+});
+export type SavedReportConfig = z.output<typeof savedReportConfigSchema>;
+
+export const savedReportConfigNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'Give the configuration a name.')
+  .max(80, 'At most 80 characters.');
+
 export const reportsCalls = {
   /**
    * Report data as JSON, for a preview. Content reports (and other row tables) answer the rows
@@ -285,5 +307,26 @@ export const reportsCalls = {
   'files:reveal': {
     input: z.object({ path: z.string().min(1) }),
     output: z.object({ opened: z.boolean(), path: z.string() }),
+  },
+  /** The active profile's saved report configurations, by name. */
+  'reports:configs': {
+    input: z.undefined(),
+    output: z.object({ items: z.array(savedReportConfigSchema) }),
+  },
+  /**
+   * Saves a configuration under a name: a new one without `id`, else replaces (renames) that one.
+   * A name another saved configuration has is refused (conflict, at `name`).
+   */
+  'reports:save-config': {
+    input: z.object({
+      id: z.string().min(1).optional(),
+      name: savedReportConfigNameSchema,
+      config: reportConfigSchema,
+    }),
+    output: savedReportConfigSchema,
+  },
+  'reports:delete-config': {
+    input: z.object({ id: z.string().min(1) }),
+    output: z.object({ deleted: z.boolean() }),
   },
 } as const;

@@ -20,6 +20,7 @@ import { createReportExports } from './report-exports.ts';
 import { previewView, tableView, truncatedNote, unavailableNote } from './report-preview.ts';
 import { serviceRequestOf, type ServiceReportRequest } from './report-request.ts';
 import { reportRows } from './report-rows.ts';
+import { createSavedConfigHandlers, createSavedReportConfigs } from './saved-configs.ts';
 
 export interface ReportsHandlersDeps {
   platform: Pick<Platform, 'shell' | 'chooseSavePath' | 'revealPath'>;
@@ -30,7 +31,7 @@ export interface ReportsHandlersDeps {
   now?: () => number;
 }
 
-/** The Reports area (interface.md ops 12 and 13): previews, exports, recent exports. */
+/** The Reports area (interface.md ops 12 and 13): previews, exports, recent exports, saved configurations. */
 export function createReportsHandlers(deps: ReportsHandlersDeps): HandlerMap<typeof reportsCalls> {
   const recent = createRecentExports(deps.databases);
   const exports = createReportExports({ ...deps, recent });
@@ -56,6 +57,10 @@ export function createReportsHandlers(deps: ReportsHandlersDeps): HandlerMap<typ
   }
 
   return {
+    ...createSavedConfigHandlers({
+      configs: createSavedReportConfigs(deps.databases),
+      profiles: deps.profiles,
+    }),
     'reports:data': async ({ config, offset, limit }, context): Promise<ReportPreview> => {
       const request = serviceRequestOf(config);
       const { query, notes } = request;
