@@ -14,6 +14,8 @@ import type { Handlers } from './dispatch.ts';
 import { createDraftsHandlers } from './drafts/drafts-handlers.ts';
 import { createDraftsService } from './drafts/drafts-service.ts';
 import { EventBus } from './event-bus.ts';
+import { createInboxHandlers } from './inbox/inbox-handlers.ts';
+import { cancellingInboxExportsToo, createInboxExports } from './inbox/inbox-export.ts';
 import { SharedLoads } from './lists/shared-loads.ts';
 import type { Platform } from './platform.ts';
 import { createPostsHandlers } from './posts/posts-handlers.ts';
@@ -91,13 +93,22 @@ export function createServices(options: ServicesOptions): Services {
   const loads = new SharedLoads({ ttlMs: 5_000 });
   profiles.onChange(() => loads.invalidate());
   const brands = createBrandSelection({ profiles, backend: options.store });
+  const inboxExports = createInboxExports({
+    platform: options.platform,
+    events,
+    onDone: () => {},
+  });
   const handlers: Handlers = {
     ...createAppHandlers({ platform: options.platform, settings }),
     ...createAccountHandlers({ profiles, secrets, clients, startSandbox: () => localSandbox.start() }),
     ...createBrandsHandlers(brands),
     ...createTagsHandlers({ clients, profiles, loads }),
     ...createCampaignsHandlers({ clients, profiles, loads }),
-    ...createReportsHandlers({ platform: options.platform, clients, profiles, databases, events }),
+    ...cancellingInboxExportsToo(
+      createReportsHandlers({ platform: options.platform, clients, profiles, databases, events }),
+      inboxExports,
+    ),
+    ...createInboxHandlers({ clients, profiles, databases, loads, events, exports: inboxExports }),
     ...createDraftsHandlers(drafts),
     ...createPostsHandlers({ clients, profiles, loads }),
   };

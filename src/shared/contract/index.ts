@@ -6,6 +6,7 @@ import { brandsCalls } from './brands-calls.ts';
 import { campaignsCalls } from './campaigns-calls.ts';
 import type { CallMeta, CallSpec } from './call-spec.ts';
 import { draftsCalls, draftsEvents } from './drafts-calls.ts';
+import { inboxCalls, inboxEvents } from './inbox-calls.ts';
 import type { CallName, EventName } from './names.ts';
 import { postsCalls } from './posts-calls.ts';
 import { reportsCalls, reportsEvents } from './reports-calls.ts';
@@ -28,6 +29,7 @@ export const calls = {
   ...draftsCalls,
   ...postsCalls,
   ...reportsCalls,
+  ...inboxCalls,
   ...campaignsCalls,
 } as const satisfies Record<CallName, CallSpec>;
 
@@ -36,6 +38,7 @@ export const events = {
   'rate:status': rateStatusSchema,
   ...draftsEvents,
   ...reportsEvents,
+  ...inboxEvents,
 } as const satisfies Record<EventName, z.ZodType>;
 
 // names.ts must name exactly these calls and events: a key here missing there fails the build.
@@ -186,3 +189,24 @@ export {
   type CampaignUpdateInput,
   type CampaignView,
 } from './campaigns-calls.ts';
+
+// The Inbox area: community interactions, triage, saved views, insights.
+export {
+  inboxCalls,
+  inboxEvents,
+  inboxFilterSchema,
+  inboxChangeSchema,
+  inboxSentiments,
+  INBOX_BULK_MAX,
+  type InboxBulkProgress,
+  type InboxBulkResult,
+  type InboxChange,
+  type InboxFilter,
+  type InboxFilterInput,
+  type InboxInsights,
+  type InboxItem,
+  type InboxOverview,
+  type InboxSentiment,
+  type InboxUnreadCounts,
+  type InboxView,
+} from './inbox-calls.ts';

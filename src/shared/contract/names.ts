@@ -42,6 +42,19 @@ export const callNames = [
   'reports:cancel-export',
   'reports:recent',
   'files:reveal',
+  'inbox:list',
+  'inbox:get',
+  'inbox:thread',
+  'inbox:unread-counts',
+  'inbox:overview',
+  'inbox:insights',
+  'inbox:capabilities',
+  'inbox:update',
+  'inbox:bulk-update',
+  'inbox:views',
+  'inbox:save-view',
+  'inbox:delete-view',
+  'inbox:export',
   'reports:configs',
   'reports:save-config',
   'reports:delete-config',
@@ -59,6 +72,7 @@ export const eventNames = [
   'drafts:changed',
   'drafts:connection',
   'reports:progress',
+  'inbox:bulk-progress',
 ] as const;
 
 export type CallName = (typeof callNames)[number];

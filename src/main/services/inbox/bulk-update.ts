@@ -1,0 +1,105 @@
+import {
+  ContractCallError,
+  INBOX_BULK_MAX,
+  type InboxBulkProgress,
+  type InboxBulkResult,
+  type InboxChange,
+  type InboxFilter,
+  type InboxItem,
+} from '../../../shared/contract/index.ts';
+import { isApiError, toContractError } from '../api/api-error.ts';
+import type { CommunityApi } from '../api/community.ts';
+import type { CallContext } from '../dispatch.ts';
+import { progressThrottle } from '../reports/progress-throttle.ts';
+import { patchBodyOf } from './inbox-change.ts';
+import { serviceQueryOf } from './inbox-query.ts';
+import { walkInteractions } from './walk-interactions.ts';
+
+/** Requests of one bulk action in flight at once: enough to overlap round trips, few enough to
+ * leave the rate limit's room to the person's own calls (which the gate serves first anyway). */
+export const BULK_CONCURRENCY = 4;
+/** Progress at most this often (about ten a second), plus once when the action ends. */
+export const BULK_PROGRESS_INTERVAL_MS = 100;
+
+export interface BulkRequest {
+  brandIds: number[];
+  target: { ids: number[] } | { filter: InboxFilter };
+  change: InboxChange;
+  jobId: string;
+}
+
+export interface BulkDeps {
+  community: CommunityApi;
+  onProgress: (progress: InboxBulkProgress) => void;
+  /** Milliseconds, for the progress throttle; tests step their own. */
+  now: () => number;
+}
+
+/**
+ * Applies one change to many interactions through the PATCH extension, as background calls. A
+ * target given by filter is walked first and then changed, because changing while walking would
+ * move rows between pages (marking unread ones read shrinks the very list being read). Cancelling
+ * (the call's signal) stops sending; what was done stays done, and the call answers `cancelled`.
+ */
+export async function bulkUpdate(
+  request: BulkRequest,
+  deps: BulkDeps,
+  context: CallContext,
+): Promise<InboxBulkResult> {
+  const { signal } = context;
+  const ids =
+    'ids' in request.target ? [...new Set(request.target.ids)] : await idsMatching(request, deps, signal);
+  const body = patchBodyOf(request.change);
+  const updated: InboxItem[] = [];
+  const failed: InboxBulkResult['failed'] = [];
+  const due = progressThrottle({ intervalMs: BULK_PROGRESS_INTERVAL_MS, now: deps.now });
+  const report = () =>
+    deps.onProgress({
+      id: request.jobId,
+      done: updated.length + failed.length,
+      total: ids.length,
+      failed: failed.length,
+    });
+
+  let next = 0;
+  async function worker() {
+    while (next < ids.length && !signal.aborted) {
+      const id = ids[next++]!;
+      try {
+        updated.push(await deps.community.updateInteraction(id, body, { signal, lane: 'background' }));
+      } catch (error) {
+        if (signal.aborted) return; // stopped: this one's fate is unknown, so it is not listed
+        if (!isApiError(error)) throw error;
+        failed.push({ id, error: toContractError(error) });
+      }
+      if (due()) report();
+    }
+  }
+  report();
+  try {
+    await Promise.all(Array.from({ length: Math.min(BULK_CONCURRENCY, ids.length) }, worker));
+  } finally {
+    report();
+  }
+  signal.throwIfAborted();
+  return { updated, failed };
+}
+
+async function idsMatching(request: BulkRequest, deps: BulkDeps, signal: AbortSignal): Promise<number[]> {
+  if (!('filter' in request.target)) return [];
+  const query = serviceQueryOf(request.brandIds, request.target.filter);
+  const ids: number[] = [];
+  const tooMany = (count: number) => {
+    if (count <= INBOX_BULK_MAX) return;
+    throw new ContractCallError({
+      code: 'invalid_input',
+      message: `${count.toLocaleString('en')} interactions match; a bulk action takes at most ${INBOX_BULK_MAX.toLocaleString('en')}. Narrow the filters first.`,
+      fieldErrors: {},
+    });
+  };
+  for await (const item of walkInteractions(deps.community, query, { signal }, tooMany)) {
+    ids.push(item.id);
+    if (ids.length >= INBOX_BULK_MAX) break;
+  }
+  return ids;
+}

@@ -1,0 +1,136 @@
+import type { inboxCalls, InboxItem } from '../../../shared/contract/index.ts';
+import type { ProfileClients } from '../accounts/profile-clients.ts';
+import type { ProfilesService } from '../accounts/profiles.ts';
+import { renameFieldErrors } from '../api/field-names.ts';
+import type { HandlerMap } from '../dispatch.ts';
+import type { EventBus } from '../event-bus.ts';
+import { pagedList } from '../lists/list-call.ts';
+import type { SharedLoads } from '../lists/shared-loads.ts';
+import type { ProfileDatabases } from '../storage/profile-databases.ts';
+import { bulkUpdate } from './bulk-update.ts';
+import { patchBodyOf } from './inbox-change.ts';
+import type { InboxExports } from './inbox-export.ts';
+import { serviceQueryOf, type InboxServiceQuery } from './inbox-query.ts';
+import { insights, overview, unreadCounts } from './inbox-stats.ts';
+import { createSavedViews } from './saved-views.ts';
+import { createTriageCapability } from './triage-capability.ts';
+import { INTERACTIONS_MAX_PAGE } from './walk-interactions.ts';
+
+export interface InboxHandlersDeps {
+  clients: Pick<ProfileClients, 'active'>;
+  profiles: Pick<ProfilesService, 'active' | 'onChange'>;
+  databases: Pick<ProfileDatabases, 'open'>;
+  loads: SharedLoads;
+  events: Pick<EventBus, 'emit'>;
+  exports: InboxExports;
+  /** Milliseconds, for the bulk progress throttle; tests step their own. */
+  now?: () => number;
+}
+
+/** The PATCH's field names as the call's input names them, for a 422's field errors. */
+const changeFields = {
+  is_read: 'change.read',
+  is_archived: 'change.archived',
+  is_follow_up: 'change.followUp',
+  tag_ids: 'change.tagIds',
+  assignee_id: 'change.assigneeId',
+};
+
+/** The Inbox area (interface.md ops 16 to 20 and the PATCH extension) on the active profile. */
+export function createInboxHandlers(deps: InboxHandlersDeps): HandlerMap<typeof inboxCalls> {
+  const now = deps.now ?? (() => performance.now());
+  const capability = createTriageCapability();
+  const views = createSavedViews(deps.databases);
+  deps.profiles.onChange(() => capability.forget());
+
+  /** The active profile: the contract's "no profile yet" error otherwise (from `active()`). */
+  const profileId = () => {
+    deps.clients.active();
+    return deps.profiles.active()!.id;
+  };
+  // Lists are kept per profile: two profiles may reach the same brand ids on different services.
+  const prefix = () => `inbox:${deps.profiles.active()?.id ?? ''}`;
+
+  const list = pagedList<InboxServiceQuery, InboxItem>({
+    loads: deps.loads,
+    keyPrefix: prefix,
+    maxPage: INTERACTIONS_MAX_PAGE,
+    keyOf: (item) => item.id,
+    fetchPage: async (query, offset, limit, { signal, lane }) => {
+      const page = await deps.clients
+        .active()
+        .community.listInteractions({ ...query, offset, limit }, { signal, lane });
+      return { count: page.paging.count, items: page.data };
+    },
+  });
+
+  /** A change makes every kept list and count stale. */
+  const changed = () => deps.loads.invalidate(prefix());
+
+  return {
+    'inbox:list': async ({ query, offset, limit }, context) =>
+      list({ query: serviceQueryOf(query.brandIds, query.filter), offset, limit }, context),
+
+    'inbox:get': async ({ brandIds, id }, context) => {
+      const { community } = deps.clients.active();
+      const page = await community.listInteractions({ brand_ids: brandIds, id, limit: 1 }, context);
+      return page.data.find((item) => item.id === id) ?? null;
+    },
+
+    'inbox:thread': async ({ id }, context) => deps.clients.active().community.tiktokComment(id, context),
+
+    'inbox:unread-counts': async (scope, context) =>
+      unreadCounts(deps.clients.active().community, scope, context),
+
+    'inbox:overview': async ({ brandIds }, context) =>
+      overview(deps.clients.active().community, brandIds, context),
+
+    'inbox:insights': async (scope, context) => insights(deps.clients.active().community, scope, context),
+
+    'inbox:capabilities': async (_input, context) => {
+      const { community } = deps.clients.active();
+      const profile = deps.profiles.active()!;
+      return capability.get(profile.id, community, profile.brandIds, context);
+    },
+
+    'inbox:update': async ({ id, change }, context) => {
+      const { community } = deps.clients.active();
+      try {
+        return await renameFieldErrors(
+          community.updateInteraction(id, patchBodyOf(change), context),
+          changeFields,
+        );
+      } finally {
+        changed();
+      }
+    },
+
+    'inbox:bulk-update': async (request, context) => {
+      const { community } = deps.clients.active();
+      try {
+        return await bulkUpdate(
+          request,
+          { community, now, onProgress: (progress) => deps.events.emit('inbox:bulk-progress', progress) },
+          context,
+        );
+      } finally {
+        changed();
+      }
+    },
+
+    'inbox:views': async ({ brandIds }, context) => {
+      const id = profileId();
+      return { items: await views.list(id, deps.clients.active().community, brandIds, context) };
+    },
+
+    'inbox:save-view': async ({ name, filter }) => views.save(profileId(), name, filter),
+
+    'inbox:delete-view': async ({ id }) => ({ deleted: views.remove(profileId(), id) }),
+
+    'inbox:export': async (request, { signal }) => {
+      const id = profileId();
+      const done = await deps.exports.exportList(request, id, deps.clients.active().community, signal);
+      return done && { path: done.path, rows: done.rows, bytes: done.bytes };
+    },
+  };
+}

@@ -1,0 +1,67 @@
+import { isApiError, isMissingFeature } from '../api/api-error.ts';
+import type { CommunityApi } from '../api/community.ts';
+import type { CallContext } from '../dispatch.ts';
+
+export interface TriageCapability {
+  triage: boolean;
+  note: string | null;
+}
+
+export const NO_TRIAGE_NOTE =
+  'This service does not let Socialdesk mark interactions read, archived or for follow-up, tag or assign them. Do that in the service itself; the inbox still lists and filters everything.';
+const NOTHING_TO_CHECK_NOTE =
+  'There is no interaction yet to check triage with; Socialdesk checks again when there is one.';
+
+/**
+ * Whether the service answers the triage PATCH (an extension, conventions §9: a 404 or 405 hides
+ * the feature), asked once per profile and remembered until the profiles change.
+ *
+ * The probe is a PATCH of a real interaction with an empty body. It can change nothing: a service
+ * with the extension refuses it as invalid (422, or 400) or takes it as a no-op (2xx); a service
+ * without it answers 404, 405 or 501 before reading any body. The alternative, writing back the
+ * interaction's own current `is_read`, proves as much but writes: it moves the row's `updated_at`,
+ * and a person who changes that flag elsewhere between the read and the probe would lose the
+ * change. A real interaction is needed because a 404 for a made-up id cannot be told from a 404
+ * for a missing route. Failures that say nothing either way (offline, 401, 5xx) are thrown and not
+ * remembered, so the next call asks again.
+ */
+export function createTriageCapability() {
+  const known = new Map<string, Promise<TriageCapability>>();
+
+  async function probe(community: CommunityApi, brandIds: number[], context: CallContext) {
+    const page = await community.listInteractions({ brand_ids: brandIds, limit: 1 }, context);
+    const sample = page.data[0];
+    if (!sample) return { answer: { triage: false, note: NOTHING_TO_CHECK_NOTE }, keep: false };
+    try {
+      await community.updateInteraction(sample.id, {}, context);
+    } catch (error) {
+      if (isMissingFeature(error)) return { answer: { triage: false, note: NO_TRIAGE_NOTE }, keep: true };
+      if (!(isApiError(error) && error.kind === 'http' && [400, 422].includes(error.status))) throw error;
+    }
+    return { answer: { triage: true, note: null }, keep: true };
+  }
+
+  return {
+    /** The profile's answer, asking the service the first time (callers at once share one probe). */
+    get(
+      profileId: string,
+      community: CommunityApi,
+      brandIds: number[],
+      context: CallContext,
+    ): Promise<TriageCapability> {
+      const remembered = known.get(profileId);
+      if (remembered) return remembered;
+      const asking = probe(community, brandIds, context).then(({ answer, keep }) => {
+        if (!keep) known.delete(profileId);
+        return answer;
+      });
+      known.set(profileId, asking);
+      asking.catch(() => known.delete(profileId));
+      return asking;
+    },
+    /** Forgets every answer (a profile's addresses or token may have changed). */
+    forget(): void {
+      known.clear();
+    },
+  };
+}

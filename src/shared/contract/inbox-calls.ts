@@ -1,0 +1,224 @@
+import { z } from 'zod';
+import {
+  communityInteractionSchema,
+  dateTimeSchema,
+  idSchema,
+  interactionListSortSchema,
+  interactionListTypeSchema,
+  tiktokCommentSchema,
+} from '../domain/index.ts';
+import { listInput, listOutput } from './call-spec.ts';
+import { contractErrorSchema } from './errors.ts';
+
+/**
+ * Calls and events of the Inbox area (issue 14): the community interactions of the chosen brands
+ * (interface.md ops 16 to 20), triage through the PATCH extension (conventions §9), saved views
+ * and the list's CSV export.
+ *
+ * The filter is the app's own shape (camelCase, one meaning per field); main turns it into the
+ * service's query parameters. It holds no brands: the brands are the shell's brand picker's, so
+ * a saved view or a copied link follows whichever brands are chosen when it is opened.
+ */
+
+const brandIdsInput = z
+  .array(idSchema)
+  .min(1, 'Choose at least one brand.')
+  .max(100, 'Choose at most 100 brands.');
+
+export const inboxSentiments = ['positive', 'negative', 'neutral'] as const;
+export const inboxSentimentSchema = z.enum(inboxSentiments);
+export type InboxSentiment = z.infer<typeof inboxSentimentSchema>;
+
+/** Every filter the interactions list offers; a field left out does not filter. */
+export const inboxFilterSchema = z.object({
+  types: z.array(interactionListTypeSchema).max(20).optional(),
+  /** All of them (AND). */
+  tagIds: z.array(idSchema).max(50).optional(),
+  read: z.boolean().optional(),
+  archived: z.boolean().optional(),
+  followUp: z.boolean().optional(),
+  sentiment: inboxSentimentSchema.optional(),
+  question: z.boolean().optional(),
+  assigneeId: idSchema.optional(),
+  ticketId: z.string().trim().min(1).max(200).optional(),
+  /** The posts (library media) the interactions are on. */
+  mediaIds: z.array(idSchema).max(50).optional(),
+  /** Free text; with `keywordList` a comma-separated list of keywords. */
+  text: z.string().trim().min(1).max(500).optional(),
+  keywordList: z.boolean().optional(),
+  /** Only interactions that have text. */
+  mustIncludeText: z.boolean().optional(),
+  /** Bounds on the interaction's `source_updated_at` (ISO 8601 with a zone). */
+  from: dateTimeSchema.optional(),
+  to: dateTimeSchema.optional(),
+  /** In conversations, apply the bounds to each message rather than the conversation. */
+  messageDates: z.boolean().optional(),
+  /** `-SOURCE_UPDATED_AT` newest first (the default), `SOURCE_UPDATED_AT` oldest, `RELEVANCE`. */
+  sort: interactionListSortSchema.optional(),
+});
+export type InboxFilter = z.output<typeof inboxFilterSchema>;
+export type InboxFilterInput = z.input<typeof inboxFilterSchema>;
+
+/** An interaction as the service gave it (every type; the `type` field tells them apart). */
+export const inboxItemSchema = communityInteractionSchema;
+export type InboxItem = z.output<typeof inboxItemSchema>;
+
+/** Triage through the PATCH extension; a field left out is left as it is. */
+export const inboxChangeSchema = z
+  .object({
+    read: z.boolean().optional(),
+    archived: z.boolean().optional(),
+    followUp: z.boolean().optional(),
+    /** The whole new list of tags. */
+    tagIds: z.array(idSchema).max(50).optional(),
+    /** null: nobody. */
+    assigneeId: idSchema.nullable().optional(),
+  })
+  .refine((change) => Object.values(change).some((value) => value !== undefined), 'Nothing to change.');
+export type InboxChange = z.output<typeof inboxChangeSchema>;
+
+/** Unread counts (op 18) for the chosen brands and an optional range. */
+export const inboxUnreadCountsSchema = z.object({
+  total: z.number().int().min(0),
+  byType: z.record(z.string(), z.number().int().min(0)),
+  byBrand: z.record(z.string(), z.number().int().min(0)),
+});
+export type InboxUnreadCounts = z.output<typeof inboxUnreadCountsSchema>;
+
+/** The overview bar (op 19). `averageResponseTime` in seconds, null when there is none. */
+export const inboxOverviewSchema = z.object({
+  unreadCount: z.number().int().min(0).nullable(),
+  followUpCount: z.number().int().min(0).nullable(),
+  totalCount: z.number().int().min(0).nullable(),
+  averageResponseTime: z.number().nullable(),
+});
+export type InboxOverview = z.output<typeof inboxOverviewSchema>;
+
+/** The insights panel (op 20): the four statistics for the chosen brands and range. */
+export const inboxInsightsSchema = z.object({
+  sentiment: z.object({
+    positive: z.number(),
+    negative: z.number(),
+    neutral: z.number(),
+    question: z.number(),
+  }),
+  /** One point per day: counts per sentiment. */
+  sentimentSeries: z.array(
+    z.object({ date: z.string(), positive: z.number(), negative: z.number(), neutral: z.number() }),
+  ),
+  volumeSeries: z.array(z.object({ date: z.string(), count: z.number() })),
+  keywords: z.array(z.object({ keyword: z.string(), count: z.number() })),
+  /** False when a range was asked for and the service refused it (the figures are for all time). */
+  rangeApplied: z.boolean(),
+});
+export type InboxInsights = z.output<typeof inboxInsightsSchema>;
+
+/** A saved view: named filters of the active profile. `unread` is null when it could not be read. */
+export const inboxViewSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  filter: inboxFilterSchema,
+  unread: z.number().int().min(0).nullable(),
+  createdAt: z.string(),
+});
+export type InboxView = z.output<typeof inboxViewSchema>;
+
+export const INBOX_BULK_MAX = 10_000;
+
+/** What a bulk action runs over: rows picked one by one, or every row matching a filter. */
+export const inboxTargetSchema = z.union([
+  z.object({ ids: z.array(idSchema).min(1).max(INBOX_BULK_MAX) }),
+  z.object({ filter: inboxFilterSchema }),
+]);
+
+export const inboxBulkResultSchema = z.object({
+  /** The interactions as the service answered them after the change. */
+  updated: z.array(inboxItemSchema),
+  failed: z.array(z.object({ id: idSchema, error: contractErrorSchema })),
+});
+export type InboxBulkResult = z.output<typeof inboxBulkResultSchema>;
+
+export const inboxEvents = {
+  /** A bulk action's progress, at most about ten a second, and once more when it ends. */
+  'inbox:bulk-progress': z.object({
+    id: z.string(),
+    done: z.number().int().min(0),
+    total: z.number().int().min(0),
+    failed: z.number().int().min(0),
+  }),
+} as const;
+export type InboxBulkProgress = z.output<(typeof inboxEvents)['inbox:bulk-progress']>;
+
+const brandsAndFilter = z.object({ brandIds: brandIdsInput, filter: inboxFilterSchema });
+const brandsAndRange = z.object({
+  brandIds: brandIdsInput,
+  from: dateTimeSchema.optional(),
+  to: dateTimeSchema.optional(),
+});
+
+export const inboxCalls = {
+  /** The filtered list, any range of it (main reads the service's pages of at most 100). */
+  'inbox:list': { input: listInput(brandsAndFilter), output: listOutput(inboxItemSchema) },
+  /** One interaction of the chosen brands, for the detail pane of the types other than TikTok. */
+  'inbox:get': {
+    input: z.object({ brandIds: brandIdsInput, id: idSchema }),
+    output: inboxItemSchema.nullable(),
+  },
+  /** A TikTok comment with its video and replies (op 17). */
+  'inbox:thread': { input: z.object({ id: idSchema }), output: tiktokCommentSchema },
+  'inbox:unread-counts': { input: brandsAndRange, output: inboxUnreadCountsSchema },
+  'inbox:overview': { input: z.object({ brandIds: brandIdsInput }), output: inboxOverviewSchema },
+  'inbox:insights': { input: brandsAndRange, output: inboxInsightsSchema },
+  /**
+   * Whether the service answers the triage PATCH (asked once per profile and remembered); when
+   * not, `note` says so in plain words and the triage controls are hidden.
+   */
+  'inbox:capabilities': {
+    input: z.undefined(),
+    output: z.object({ triage: z.boolean(), note: z.string().nullable() }),
+  },
+  /** Triage one interaction: the service's answer. */
+  'inbox:update': { input: z.object({ id: idSchema, change: inboxChangeSchema }), output: inboxItemSchema },
+  /**
+   * Triage many, as background calls through the rate gate; progress on `inbox:bulk-progress`
+   * under `jobId`. Cancelling the call stops it; what was done stays done.
+   */
+  'inbox:bulk-update': {
+    input: z.object({
+      brandIds: brandIdsInput,
+      target: inboxTargetSchema,
+      change: inboxChangeSchema,
+      jobId: z.string().min(1).max(64),
+    }),
+    output: inboxBulkResultSchema,
+  },
+  'inbox:views': {
+    input: z.object({ brandIds: brandIdsInput }),
+    output: z.object({ items: z.array(inboxViewSchema) }),
+  },
+  'inbox:save-view': {
+    input: z.object({
+      name: z.string().trim().min(1, 'Give the view a name.').max(80),
+      filter: inboxFilterSchema,
+    }),
+    output: inboxViewSchema.omit({ unread: true }),
+  },
+  'inbox:delete-view': { input: z.object({ id: z.string() }), output: z.object({ deleted: z.boolean() }) },
+  /**
+   * The filtered list to CSV through the one CSV writer: the save dialog (Electron) or the
+   * downloads folder (browser shell); null when the person cancelled the dialog. Progress and
+   * cancel as for report exports (`reports:progress`, `reports:cancel-export` by `id`); the file
+   * is listed with the recent exports.
+   */
+  'inbox:export': {
+    input: z.object({
+      brandIds: brandIdsInput,
+      filter: inboxFilterSchema,
+      /** As `reports:cancel-export` takes it, so this export can be cancelled by it. */
+      id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Letters, digits, - and _ only.'),
+    }),
+    output: z
+      .object({ path: z.string(), rows: z.number().int().min(0), bytes: z.number().int().min(0) })
+      .nullable(),
+  },
+} as const;
