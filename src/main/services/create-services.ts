@@ -20,6 +20,7 @@ import { SharedLoads } from './lists/shared-loads.ts';
 import type { Platform } from './platform.ts';
 import { createPostsHandlers } from './posts/posts-handlers.ts';
 import { createProfileDatabases, type ProfileDatabases } from './storage/profile-databases.ts';
+import { createRecentExports } from './reports/recent-exports.ts';
 import { createReportsHandlers } from './reports/reports-handlers.ts';
 import { removingProfileDatabase } from './storage/remove-with-profile.ts';
 import { createTagsHandlers } from './tags/tags-handlers.ts';
@@ -96,7 +97,7 @@ export function createServices(options: ServicesOptions): Services {
   const inboxExports = createInboxExports({
     platform: options.platform,
     events,
-    onDone: () => {},
+    recent: createRecentExports(databases),
   });
   const handlers: Handlers = {
     ...createAppHandlers({ platform: options.platform, settings }),

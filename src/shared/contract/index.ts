@@ -160,6 +160,8 @@ export {
   graphReportTypes,
   putReportTypes,
   PREVIEW_ROWS_MAX,
+  INBOX_EXPORT_TYPE,
+  reportExportSchema,
   savedReportConfigSchema,
   savedReportConfigNameSchema,
   type ReportConfig,

@@ -212,13 +212,17 @@ export type ReportPreviewView = ReportPreview['view'];
 
 const exportIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Letters, digits, - and _ only.');
 
+/** The `reportType` of a recent export made from the inbox's filtered list (issue 14), not a report. */
+export const INBOX_EXPORT_TYPE = 'INBOX' as const;
+
 /** A finished export, as recent exports list it. Times are ISO 8601 (UTC). */
 export const reportExportSchema = z.object({
   id: z.string(),
   /** Where the file is: absolute. */
   path: z.string(),
   fileName: z.string(),
-  reportType: reportTypeSchema,
+  /** The report's type, or INBOX_EXPORT_TYPE for the inbox's list. */
+  reportType: z.union([reportTypeSchema, z.literal(INBOX_EXPORT_TYPE)]),
   bytes: z.number().int().min(0),
   /** Data rows (the header line not counted). */
   rows: z.number().int().min(0),

@@ -1,5 +1,10 @@
 import { basename } from 'node:path';
-import { ContractCallError, type InboxFilter, type ReportProgress } from '../../../shared/contract/index.ts';
+import {
+  ContractCallError,
+  INBOX_EXPORT_TYPE,
+  type InboxFilter,
+  type ReportProgress,
+} from '../../../shared/contract/index.ts';
 import type { CommunityApi } from '../api/community.ts';
 import type { CallContext } from '../dispatch.ts';
 import { writeCsv, type CsvWriteResult } from '../csv/csv-writer.ts';
@@ -7,6 +12,7 @@ import type { EventBus } from '../event-bus.ts';
 import type { Platform } from '../platform.ts';
 import { checkedAbsolutePath } from '../platform-paths.ts';
 import { progressThrottle } from '../reports/progress-throttle.ts';
+import type { RecentExports } from '../reports/recent-exports.ts';
 import { PROGRESS_INTERVAL_MS } from '../reports/report-exports.ts';
 import { saveAtomically } from '../reports/save-file.ts';
 import { INBOX_CSV_COLUMNS, inboxCsvRow } from './inbox-csv.ts';
@@ -19,11 +25,9 @@ export interface InboxExportRequest {
   id: string;
 }
 
-/** A finished inbox export, for the recent exports. */
+/** A finished inbox export. */
 export interface InboxExportDone {
-  id: string;
   path: string;
-  fileName: string;
   rows: number;
   bytes: number;
 }
@@ -31,8 +35,8 @@ export interface InboxExportDone {
 export interface InboxExportsDeps {
   platform: Pick<Platform, 'shell' | 'chooseSavePath'>;
   events: Pick<EventBus, 'emit'>;
-  /** Lists the finished file with the profile's recent exports. */
-  onDone: (profileId: string, done: InboxExportDone, filter: InboxFilter) => void;
+  /** The profile's recent exports, which the finished file joins. */
+  recent: Pick<RecentExports, 'add'>;
   /** Milliseconds, for the progress throttle; a test steps its own. */
   now?: () => number;
 }
@@ -113,9 +117,16 @@ export function createInboxExports(deps: InboxExportsDeps) {
           return writeCsv(rows(), file, { columns: INBOX_CSV_COLUMNS, signal: stop, onProgress });
         });
         emit('done', total);
-        const done = { id: request.id, path: target.path, fileName, ...total };
-        deps.onDone(profileId, done, request.filter);
-        return done;
+        const entry = {
+          id: request.id,
+          path: target.path,
+          fileName,
+          reportType: INBOX_EXPORT_TYPE,
+          ...total,
+          finishedAt: new Date().toISOString(),
+        };
+        deps.recent.add(profileId, entry, request.filter);
+        return { path: target.path, ...total };
       } catch (error) {
         emit(stop.aborted ? 'cancelled' : 'failed', last);
         throw stop.aborted ? cancelledError() : error;

@@ -129,8 +129,7 @@ export function createInboxHandlers(deps: InboxHandlersDeps): HandlerMap<typeof 
 
     'inbox:export': async (request, { signal }) => {
       const id = profileId();
-      const done = await deps.exports.exportList(request, id, deps.clients.active().community, signal);
-      return done && { path: done.path, rows: done.rows, bytes: done.bytes };
+      return deps.exports.exportList(request, id, deps.clients.active().community, signal);
     },
   };
 }

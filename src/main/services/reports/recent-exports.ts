@@ -1,6 +1,10 @@
 import type { DatabaseSync } from 'node:sqlite';
-import type { ReportConfig, ReportExport } from '../../../shared/contract/index.ts';
-import { reportTypeSchema } from '../../../shared/domain/index.ts';
+import {
+  reportExportSchema,
+  type InboxFilter,
+  type ReportConfig,
+  type ReportExport,
+} from '../../../shared/contract/index.ts';
 import type { ProfileDatabases } from '../storage/profile-databases.ts';
 import { transaction } from '../storage/transaction.ts';
 
@@ -26,7 +30,8 @@ export function createRecentExports(databases: Pick<ProfileDatabases, 'open'>) {
   const db = (profileId: string): DatabaseSync => databases.open(profileId);
 
   return {
-    add(profileId: string, entry: ReportExport, config: ReportConfig): void {
+    /** `config`: what the file was made from (a report's configuration, the inbox's filter). */
+    add(profileId: string, entry: ReportExport, config: ReportConfig | InboxFilter): void {
       const database = db(profileId);
       transaction(database, () => {
         // A file saved again at the same path replaces the older entry: one path, one row.
@@ -64,7 +69,7 @@ export function createRecentExports(databases: Pick<ProfileDatabases, 'open'>) {
         .all() as unknown as ExportRow[];
       return rows.flatMap((row) => {
         // A report type this version does not know (a newer one wrote it) is left out.
-        const reportType = reportTypeSchema.safeParse(row.report_type);
+        const reportType = reportExportSchema.shape.reportType.safeParse(row.report_type);
         if (!reportType.success) return [];
         return [
           {
