@@ -1,0 +1,66 @@
+import type { InboxItem } from '../../../../../shared/contract/index.ts';
+
+/** How the detail pane names and dates what the service sends. */
+
+const typeLabels: Record<InboxItem['type'], string> = {
+  COMMUNITY_INTERACTION: 'Interaction',
+  FACEBOOK_COMMENT: 'Facebook comment',
+  FACEBOOK_CONVERSATION: 'Facebook conversation',
+  INSTAGRAM_COMMENT: 'Instagram comment',
+  INSTAGRAM_CONVERSATION: 'Instagram conversation',
+  TIKTOK_COMMENT: 'TikTok comment',
+  TWITTER_CONVERSATION: 'X conversation',
+  TWITTER_MENTION: 'X mention',
+  TWITTER_QUOTE: 'X quote',
+  TWITTER_RETWEET: 'X repost',
+  YOUTUBE_COMMENT: 'YouTube comment',
+};
+
+export function typeLabel(type: InboxItem['type']): string {
+  return typeLabels[type] ?? type;
+}
+
+const exact = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const short = new Intl.DateTimeFormat(undefined, {
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+
+/** "12 Mar, 14:05": compact enough for a comment header; `exactTime` gives the hover text. */
+export function shortTime(iso: string | null | undefined): string {
+  const date = parse(iso);
+  return date ? short.format(date) : '';
+}
+
+export function exactTime(iso: string | null | undefined): string {
+  const date = parse(iso);
+  return date ? exact.format(date) : '';
+}
+
+function parse(iso: string | null | undefined): Date | null {
+  if (!iso) return null;
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+const compact = new Intl.NumberFormat(undefined, { notation: 'compact', maximumFractionDigits: 1 });
+
+/** 12.3K: counts on a card, where the exact figure matters less than its size. */
+export function compactCount(value: number | null | undefined): string {
+  return typeof value === 'number' ? compact.format(value) : '–';
+}
+
+/** Two letters for an avatar that could not be loaded. */
+export function initialsOf(name: string | null | undefined): string {
+  const letters = (name ?? '')
+    .replace(/^@/, '')
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+  if (!letters) return '?';
+  const words = letters.split(/\s+/);
+  const first = words[0] ?? '';
+  const second = words[1] ?? first.slice(1);
+  return `${first.charAt(0)}${second.charAt(0)}`.toUpperCase();
+}
