@@ -61,26 +61,29 @@ export async function bulkUpdate(
       failed: failed.length,
     });
 
+  // An unexpected failure (not the service's answer about one interaction) stops the others too.
+  const broken = new AbortController();
+  const active = AbortSignal.any([signal, broken.signal]);
   let next = 0;
   async function worker() {
-    while (next < ids.length && !signal.aborted) {
+    while (next < ids.length && !active.aborted) {
       const id = ids[next++]!;
       try {
-        updated.push(await deps.community.updateInteraction(id, body, { signal, lane: 'background' }));
+        updated.push(
+          await deps.community.updateInteraction(id, body, { signal: active, lane: 'background' }),
+        );
       } catch (error) {
-        if (signal.aborted) return; // stopped: this one's fate is unknown, so it is not listed
-        if (!isApiError(error)) throw error;
+        if (active.aborted) return; // stopped: this one's fate is unknown, so it is not listed
+        if (!isApiError(error)) return broken.abort(error);
         failed.push({ id, error: toContractError(error) });
       }
       if (due()) report();
     }
   }
   report();
-  try {
-    await Promise.all(Array.from({ length: Math.min(BULK_CONCURRENCY, ids.length) }, worker));
-  } finally {
-    report();
-  }
+  await Promise.all(Array.from({ length: Math.min(BULK_CONCURRENCY, ids.length) }, worker));
+  report();
+  if (broken.signal.aborted) throw broken.signal.reason;
   signal.throwIfAborted();
   return { updated, failed };
 }
