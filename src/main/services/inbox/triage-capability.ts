@@ -49,19 +49,35 @@ export function createTriageCapability() {
       brandIds: number[],
       context: CallContext,
     ): Promise<TriageCapability> {
-      const remembered = known.get(profileId);
-      if (remembered) return remembered;
-      const asking = probe(community, brandIds, context).then(({ answer, keep }) => {
-        if (!keep) known.delete(profileId);
-        return answer;
-      });
-      known.set(profileId, asking);
-      asking.catch(() => known.delete(profileId));
-      return asking;
+      let asking = known.get(profileId);
+      if (!asking) {
+        // The probe is nobody's in particular: a caller who goes away stops waiting for it, but
+        // does not abort it under the others waiting for the same answer.
+        asking = probe(community, brandIds, {
+          lane: context.lane,
+          signal: new AbortController().signal,
+        }).then(({ answer, keep }) => {
+          if (!keep) known.delete(profileId);
+          return answer;
+        });
+        known.set(profileId, asking);
+        asking.catch(() => known.delete(profileId));
+      }
+      return untilAborted(asking, context.signal);
     },
     /** Forgets every answer (a profile's addresses or token may have changed). */
     forget(): void {
       known.clear();
     },
   };
+}
+
+/** `promise`, or its caller's abort, whichever comes first. */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const leave = () => reject(signal.reason);
+    signal.addEventListener('abort', leave, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', leave));
+  });
 }

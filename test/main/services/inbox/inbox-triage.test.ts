@@ -90,6 +90,20 @@ describe('inbox:capabilities', () => {
       await flaky.close();
     }
   });
+  it('keeps probing for the others when the first caller goes away', async () => {
+    const fresh = await servicesOnSandbox(sandbox);
+    try {
+      const leaving = new AbortController();
+      const first = fresh.call('inbox:capabilities', undefined, { signal: leaving.signal });
+      const second = fresh.call('inbox:capabilities');
+      leaving.abort();
+      expect(await first).toMatchObject({ ok: false, error: { code: 'cancelled' } });
+      expect(valueOf(await second)).toEqual({ triage: true, note: null });
+      expect(fresh.requests.filter((r) => /\/community_interactions\/\d+$/.test(r))).toHaveLength(1);
+    } finally {
+      await fresh.close();
+    }
+  });
 });
 
 describe('inbox:update', () => {
