@@ -111,7 +111,7 @@ describe('inbox:export', () => {
     );
     const tagName = new Map(tags.map((tag) => [tag.id, tag.name]));
     const expected = items.map((raw) => {
-      const item = raw as Record<string, never> & {
+      const item = raw as unknown as Record<string, string | number | boolean | null | undefined> & {
         sentiment?: Record<string, boolean>;
         tag_ids?: number[];
         tickets?: { label: string }[];

@@ -30,10 +30,10 @@ export function serviceList(sandbox: RunningSandbox, query: string): Promise<Ser
 }
 
 /** The method of a request as the API client's fetch receives it. */
-export function methodOf(input: RequestInfo | URL, init?: RequestInit): string {
+export function methodOf(input: string | URL | Request, init?: RequestInit): string {
   return (input instanceof Request ? input.method : (init?.method ?? 'GET')).toUpperCase();
 }
 
-export function urlOf(input: RequestInfo | URL): URL {
+export function urlOf(input: string | URL | Request): URL {
   return new URL(input instanceof Request ? input.url : String(input));
 }
