@@ -64,7 +64,7 @@ export function createInboxHandlers(deps: InboxHandlersDeps): HandlerMap<typeof 
     },
   });
 
-  /** A change makes every kept list and count stale. */
+  /** A change makes every kept page of the lists stale (counts are not kept). */
   const changed = () => deps.loads.invalidate(prefix());
 
   return {
