@@ -33,6 +33,12 @@ export const areas: readonly Area[] = [
     component: () => import('../areas/tags/tags-view.vue'),
   },
   {
+    name: 'scheduler',
+    path: '/scheduler',
+    label: 'Scheduler',
+    component: () => import('../areas/scheduler/scheduler-view.vue'),
+  },
+  {
     name: 'settings',
     path: '/settings',
     label: 'Settings',
