@@ -27,6 +27,19 @@ export interface Area {
  */
 export const areas: readonly Area[] = [
   {
+    name: 'inbox',
+    path: '/inbox',
+    label: 'Inbox',
+    component: () => import('../areas/inbox/inbox-view.vue'),
+    children: [
+      {
+        path: ':id(\\d+)',
+        name: 'inbox-detail',
+        component: () => import('../areas/inbox/detail/inbox-detail.vue'),
+      },
+    ],
+  },
+  {
     name: 'tags',
     path: '/tags',
     label: 'Tags',

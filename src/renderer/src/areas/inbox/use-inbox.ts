@@ -1,0 +1,105 @@
+import { useIntervalFn } from '@vueuse/core';
+import { computed, ref, watch } from 'vue';
+import { interactionListTypes } from '../../../../shared/domain/index.ts';
+import type { InboxFilter, InboxItem } from '../../../../shared/contract/index.ts';
+import { useBrandsStore } from '../../app/brands-store.ts';
+import { searchTokens } from './inbox-format.ts';
+import { filterKey } from './filter-query.ts';
+import { useInboxData } from './use-inbox-data.ts';
+import { useInboxExport } from './use-inbox-export.ts';
+import { useInboxFilter } from './use-inbox-filter.ts';
+import { useInboxList } from './use-inbox-list.ts';
+import { useSelection } from './use-selection.ts';
+import { useTriage } from './use-triage.ts';
+
+/** The types the list filters by, without the ads kinds the service lists only with ads on. */
+export const listedTypes = interactionListTypes;
+
+/**
+ * Everything the inbox screen works with, put together once: the filter in the address, the
+ * paged list, what surrounds it (counts, tags, views, capabilities), triage, the selection and
+ * the export.
+ */
+export function useInbox() {
+  const brands = useBrandsStore();
+  const brandIds = computed(() => brands.selected);
+  const { filter, key, set, patch } = useInboxFilter();
+
+  const list = useInboxList(brandIds, filter, key);
+  const data = useInboxData(brandIds, filter);
+  /** Bumped after every change the service took: the overview and insights read themselves again. */
+  const refreshKey = ref(0);
+
+  const triage = useTriage({
+    brandIds,
+    filter,
+    updateItem: list.updateItem,
+    countReadChange: data.countReadChange,
+    afterBulk: (target) => {
+      void data.counts.reload();
+      void data.views.reload();
+      if (target === 'filter') void list.refresh();
+    },
+    changed: () => refreshKey.value++,
+  });
+
+  // Back online: what surrounds the list catches up too.
+  watch(list.offlineSince, (since, before) => {
+    if (since !== null || before === null) return;
+    void data.counts.reload();
+    void data.views.reload();
+    refreshKey.value++;
+  });
+
+  const selection = useSelection(
+    (index) => list.itemAt(index)?.id,
+    () => `${brandIds.value.join(',')}|${key.value}`,
+  );
+  const exporter = useInboxExport(brandIds, filter);
+
+  const tokens = computed(() => searchTokens(filter.value.text, filter.value.keywordList));
+  /** The clock relative times read; once a minute is enough for "3 h ago". */
+  const now = ref(Date.now());
+  useIntervalFn(() => (now.value = Date.now()), 60_000);
+
+  /** Assignees already seen in the rows read: the only users the interface lets us know. */
+  const assignees = computed(() => {
+    const seen = new Set<number>();
+    for (const item of list.loadedItems()) if (item.assignee_id) seen.add(item.assignee_id);
+    return [...seen].sort((a, b) => a - b);
+  });
+
+  /** The saved view whose filter is on screen, if any. */
+  const currentViewId = computed(() => {
+    const views = data.views.data.value?.items ?? [];
+    return views.find((view) => filterKey(view.filter) === key.value)?.id ?? null;
+  });
+
+  function toggleType(type: string): void {
+    const chosen = filter.value.types ?? [];
+    const next = chosen.includes(type as never) ? chosen.filter((t) => t !== type) : [...chosen, type];
+    void patch({ types: next as InboxFilter['types'] });
+  }
+
+  return {
+    brandIds,
+    filter,
+    filterKey: key,
+    setFilter: set,
+    patchFilter: patch,
+    toggleType,
+    list,
+    data,
+    triage,
+    selection,
+    exporter,
+    tokens,
+    now,
+    assignees,
+    currentViewId,
+    refreshKey,
+  };
+}
+
+export type Inbox = ReturnType<typeof useInbox>;
+export type { InboxItem };

@@ -1,0 +1,200 @@
+import { onScopeDispose, ref, shallowRef, watch, type WatchSource } from 'vue';
+import type { ContractCallError, ListAnswer } from '../../../../shared/contract/index.ts';
+import { toCallError } from '../../lib/call-error.ts';
+
+export type PageStatus = 'loading' | 'loaded' | 'failed';
+
+interface Page<T> {
+  status: PageStatus;
+  items: T[];
+  error: ContractCallError | null;
+  controller: AbortController | null;
+}
+
+export interface PagedListOptions<T> {
+  pageSize: number;
+  /** One page of the list; aborting the signal abandons it (main drops it from its queue). */
+  load: (offset: number, limit: number, signal: AbortSignal) => Promise<ListAnswer<T>>;
+  /** The list's identity: when it changes the list starts over from its first page. */
+  key: WatchSource<string>;
+  /** Load only while this holds (a brand is chosen). */
+  enabled: () => boolean;
+}
+
+/**
+ * A long list read page by page as its rows come into view: only the pages in view (and one on
+ * each side) are loaded, a page still loading when it leaves that window is cancelled, and a page
+ * that failed says so in place with its own retry while the others keep working. Rows already
+ * read stay when a refresh fails, so the list never blanks.
+ */
+export function usePagedList<T extends { id: number }>(options: PagedListOptions<T>) {
+  const { pageSize } = options;
+  /** Rows matching, as the last answer said; undefined until the first page answers. */
+  const count = ref<number | undefined>(undefined);
+  /** Bumped on every change to the pages: what row renders depend on. */
+  const revision = ref(0);
+  /** The first page's failure while nothing is known yet (the whole list failed). */
+  const firstError = shallowRef<ContractCallError | null>(null);
+  const loading = ref(false);
+  let pages = new Map<number, Page<T>>();
+  let range = { start: 0, end: 0 };
+
+  const pageOfIndex = (index: number) => Math.floor(index / pageSize);
+  const touch = () => {
+    revision.value++;
+    loading.value = [...pages.values()].some((page) => page.status === 'loading');
+  };
+
+  async function loadPage(index: number, map = pages): Promise<void> {
+    const previous = map.get(index);
+    previous?.controller?.abort();
+    const controller = new AbortController();
+    // Rows already read stay on screen while their page is read again.
+    const page: Page<T> = { status: 'loading', items: previous?.items ?? [], error: null, controller };
+    map.set(index, page);
+    touch();
+    try {
+      const answer = await options.load(index * pageSize, pageSize, controller.signal);
+      if (map !== pages || map.get(index) !== page) return;
+      Object.assign(page, { status: 'loaded', items: answer.items, controller: null });
+      count.value = answer.count;
+      if (index === 0 || firstError.value) firstError.value = null;
+    } catch (thrown) {
+      if (map !== pages || map.get(index) !== page) return;
+      const error = toCallError(thrown);
+      if (error.code === 'cancelled') {
+        map.delete(index);
+      } else {
+        Object.assign(page, { status: 'failed', error, controller: null });
+        if (count.value === undefined) firstError.value = error;
+      }
+    }
+    touch();
+  }
+
+  /** The rows in view changed: load what they need, cancel what they left behind. */
+  function setRange(start: number, end: number): void {
+    range = { start, end };
+    const first = pageOfIndex(start);
+    const last = pageOfIndex(end);
+    for (const [index, page] of pages) {
+      if (page.status === 'loading' && (index < first - 1 || index > last + 1)) {
+        page.controller?.abort();
+        pages.delete(index);
+      }
+    }
+    const total = count.value ?? 0;
+    for (let index = first; index <= last && index * pageSize < Math.max(total, 1); index++) {
+      if (!pages.has(index)) void loadPage(index);
+    }
+    touch();
+  }
+
+  function itemAt(index: number): T | undefined {
+    void revision.value;
+    return pages.get(pageOfIndex(index))?.items[index % pageSize];
+  }
+
+  function pageAt(index: number): {
+    index: number;
+    status: PageStatus | 'idle';
+    error: ContractCallError | null;
+  } {
+    void revision.value;
+    const pageIndex = pageOfIndex(index);
+    const page = pages.get(pageIndex);
+    return { index: pageIndex, status: page?.status ?? 'idle', error: page?.error ?? null };
+  }
+
+  /** Starts the list over (the filter or the brands changed). */
+  function reset(): void {
+    for (const page of pages.values()) page.controller?.abort();
+    pages = new Map();
+    count.value = undefined;
+    firstError.value = null;
+    range = { start: 0, end: 0 };
+    if (options.enabled()) void loadPage(0);
+    else touch();
+  }
+
+  /**
+   * Reads the pages in view again, keeping their rows until the answers come; pages out of view
+   * are forgotten (read again when scrolled back to).
+   */
+  function refresh(): Promise<void> {
+    const first = pageOfIndex(range.start);
+    const last = pageOfIndex(range.end);
+    for (const [index, page] of pages) {
+      if (index < first || index > last) {
+        page.controller?.abort();
+        pages.delete(index);
+      }
+    }
+    const wanted = [];
+    for (let index = first; index <= last; index++) wanted.push(loadPage(index));
+    if (wanted.length === 0) wanted.push(loadPage(0));
+    return Promise.all(wanted).then(() => undefined);
+  }
+
+  function retryPage(index: number): Promise<void> {
+    return loadPage(index);
+  }
+
+  /** The failed pages, read again (after the service came back). */
+  function retryFailed(): Promise<void> {
+    const failed = [...pages].filter(([, page]) => page.status === 'failed').map(([index]) => index);
+    if (count.value === undefined && !pages.has(0)) failed.push(0);
+    return Promise.all(failed.map((index) => loadPage(index))).then(() => undefined);
+  }
+
+  /** Changes one row in place (an optimistic triage, or the service's answer to it). */
+  function updateItem(id: number, change: (item: T) => T): T | undefined {
+    for (const page of pages.values()) {
+      const at = page.items.findIndex((item) => item.id === id);
+      if (at === -1) continue;
+      const before = page.items[at]!;
+      page.items = page.items.slice();
+      page.items[at] = change(before);
+      touch();
+      return before;
+    }
+    return undefined;
+  }
+
+  /** Every row read so far (for the assignees already seen, and select-all on screen). */
+  function loadedItems(): T[] {
+    void revision.value;
+    return [...pages.values()].flatMap((page) => page.items);
+  }
+
+  /** The index of a row already read, or -1. */
+  function indexOf(id: number): number {
+    for (const [pageIndex, page] of pages) {
+      const at = page.items.findIndex((item) => item.id === id);
+      if (at !== -1) return pageIndex * pageSize + at;
+    }
+    return -1;
+  }
+
+  watch(options.key, reset, { immediate: true });
+  onScopeDispose(() => {
+    for (const page of pages.values()) page.controller?.abort();
+  });
+
+  return {
+    count,
+    revision,
+    firstError,
+    loading,
+    itemAt,
+    pageAt,
+    setRange,
+    reset,
+    refresh,
+    retryPage,
+    retryFailed,
+    updateItem,
+    loadedItems,
+    indexOf,
+  };
+}

@@ -1,0 +1,137 @@
+import { reactive, type Ref } from 'vue';
+import type {
+  InboxBulkResult,
+  InboxChange,
+  InboxFilter,
+  InboxItem,
+} from '../../../../shared/contract/index.ts';
+import { api, on } from '../../api/contract-client.ts';
+import { useCallErrorStore } from '../../app/call-error-store.ts';
+import { toCallError } from '../../lib/call-error.ts';
+
+/** The row as it reads after a change, before the service has answered. */
+export function applyChange(item: InboxItem, change: InboxChange): InboxItem {
+  return {
+    ...item,
+    ...(change.read !== undefined && { is_read: change.read }),
+    ...(change.archived !== undefined && { is_archived: change.archived }),
+    ...(change.followUp !== undefined && { is_follow_up: change.followUp }),
+    ...(change.tagIds !== undefined && { tag_ids: change.tagIds }),
+    ...(change.assigneeId !== undefined && { assignee_id: change.assigneeId }),
+  } as InboxItem;
+}
+
+/** What a change does, in words, for the messages: "archive", "mark read". */
+export function changeWords(change: InboxChange): string {
+  if (change.read !== undefined) return change.read ? 'mark read' : 'mark unread';
+  if (change.archived !== undefined) return change.archived ? 'archive' : 'unarchive';
+  if (change.followUp !== undefined) return change.followUp ? 'mark for follow-up' : 'clear the follow-up';
+  if (change.tagIds !== undefined) return 'change the tags';
+  return change.assigneeId === null ? 'unassign' : 'assign';
+}
+
+interface TriageDeps {
+  brandIds: Ref<readonly number[]>;
+  filter: Ref<InboxFilter>;
+  updateItem: (id: number, change: (item: InboxItem) => InboxItem) => InboxItem | undefined;
+  countReadChange: (before: InboxItem, after: InboxItem) => void;
+  /** After a bulk action the counts and the rows out of reach are read again. */
+  afterBulk: (target: 'ids' | 'filter') => void;
+  /** Any change the service took: the overview bar reads itself again. */
+  changed: () => void;
+}
+
+let nextJob = 1;
+
+/**
+ * Triage, optimistic: the row changes at once and the unread counts follow; when the service
+ * refuses, the row goes back as it was and a message says what could not be done. Bulk actions
+ * run in main as background calls, with progress, and list the rows that failed.
+ */
+export function useTriage(deps: TriageDeps) {
+  const errors = useCallErrorStore();
+
+  /** Applies a change to a row on screen; returns how to undo it. */
+  function applyLocally(id: number, change: InboxChange): (() => void) | null {
+    let after: InboxItem | undefined;
+    const before = deps.updateItem(id, (item) => (after = applyChange(item, change)));
+    if (!before || !after) return null;
+    deps.countReadChange(before, after);
+    const changed = after;
+    return () => {
+      deps.updateItem(id, () => before);
+      deps.countReadChange(changed, before);
+    };
+  }
+
+  async function update(id: number, change: InboxChange): Promise<boolean> {
+    const undo = applyLocally(id, change);
+    try {
+      const answer = await api['inbox:update']({ id, change });
+      deps.updateItem(id, () => answer);
+      deps.changed();
+      return true;
+    } catch (thrown) {
+      undo?.();
+      errors.report(`Could not ${changeWords(change)}`, thrown);
+      return false;
+    }
+  }
+
+  const bulk = reactive({
+    running: false,
+    words: '',
+    done: 0,
+    total: 0,
+    failed: 0,
+    result: null as InboxBulkResult | null,
+  });
+  let controller: AbortController | null = null;
+
+  async function bulkUpdate(target: { ids: number[] } | { filter: InboxFilter }, change: InboxChange) {
+    const jobId = `inbox-bulk-${nextJob++}`;
+    Object.assign(bulk, { running: true, words: changeWords(change), done: 0, failed: 0, result: null });
+    bulk.total = 'ids' in target ? target.ids.length : 0;
+    const stop = on('inbox:bulk-progress', (progress) => {
+      if (progress.id !== jobId) return;
+      Object.assign(bulk, { done: progress.done, total: progress.total, failed: progress.failed });
+    });
+    const undos =
+      'ids' in target ? new Map(target.ids.map((id) => [id, applyLocally(id, change)])) : new Map();
+    controller = new AbortController();
+    try {
+      const result = await api['inbox:bulk-update'](
+        { brandIds: [...deps.brandIds.value], target, change, jobId },
+        { signal: controller.signal },
+      );
+      for (const item of result.updated) deps.updateItem(item.id, () => item);
+      for (const { id } of result.failed) undos.get(id)?.();
+      bulk.result = result;
+      bulk.done = result.updated.length + result.failed.length;
+      bulk.failed = result.failed.length;
+    } catch (thrown) {
+      const error = toCallError(thrown);
+      // Cancelled: what was done stays done; the reload below shows which.
+      if (error.code !== 'cancelled') {
+        for (const undo of undos.values()) undo?.();
+        errors.report(`Could not ${bulk.words}`, error);
+      }
+    } finally {
+      stop();
+      controller = null;
+      bulk.running = false;
+      deps.afterBulk('ids' in target ? 'ids' : 'filter');
+      deps.changed();
+    }
+  }
+
+  function cancelBulk(): void {
+    controller?.abort();
+  }
+
+  function dismissBulk(): void {
+    bulk.result = null;
+  }
+
+  return { update, bulk, bulkUpdate, cancelBulk, dismissBulk };
+}

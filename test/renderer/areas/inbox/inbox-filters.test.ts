@@ -1,0 +1,129 @@
+import { flushPromises, type VueWrapper } from '@vue/test-utils';
+import { describe, expect, it } from 'vitest';
+import type { Router } from 'vue-router';
+import {
+  decodeFilter,
+  encodeFilter,
+  withFilter,
+} from '../../../../src/renderer/src/areas/inbox/filter-query.ts';
+import type { InboxFilter } from '../../../../src/shared/contract/index.ts';
+import { giveListsAViewport, installFakeInbox } from '../../helpers/fake-inbox.ts';
+import { createFakePreload } from '../../helpers/fake-preload.ts';
+import { freshPageForEachTest, mountApp } from '../../helpers/mount-app.ts';
+
+freshPageForEachTest();
+giveListsAViewport();
+
+const everyField: InboxFilter = {
+  types: ['TIKTOK_COMMENT', 'FACEBOOK_ADS_COMMENT'],
+  tagIds: [1, 3],
+  read: false,
+  archived: true,
+  followUp: false,
+  sentiment: 'negative',
+  question: true,
+  assigneeId: 7,
+  ticketId: 'ZD-12',
+  mediaIds: [55, 56],
+  text: 'late, refund',
+  keywordList: true,
+  mustIncludeText: true,
+  from: '2026-11-01T00:00:00.000Z',
+  to: '2026-11-23T23:59:59.000Z',
+  messageDates: true,
+  sort: 'RELEVANCE',
+};
+
+describe('the inbox filter in the route query', () => {
+  it('round-trips every field of the filter through the query', () => {
+    const query = encodeFilter(everyField);
+    expect(query).toMatchObject({
+      type: 'TIKTOK_COMMENT,FACEBOOK_ADS_COMMENT',
+      tags: '1,3',
+      read: 'no',
+      q: 'late, refund',
+    });
+    expect(decodeFilter(query)).toEqual(everyField);
+    // Through a real URL, as a copied link carries it.
+    const url = new URL(`app:///#/inbox?${new URLSearchParams(query)}`);
+    expect(decodeFilter(Object.fromEntries(new URLSearchParams(url.hash.split('?')[1])))).toEqual(everyField);
+  });
+
+  it('drops values an edited or old link gets wrong, and keeps the rest', () => {
+    expect(
+      decodeFilter({
+        type: 'TIKTOK_COMMENT,NOPE',
+        tags: '1,x',
+        read: 'maybe',
+        sentiment: 'angry',
+        q: 'ok',
+        assignee: '-3',
+      }),
+    ).toEqual({ text: 'ok' });
+  });
+
+  it('leaves query names it does not own alone', () => {
+    expect(withFilter({ tab: 'x', type: 'TIKTOK_COMMENT' }, { read: true })).toEqual({
+      tab: 'x',
+      read: 'yes',
+    });
+  });
+});
+
+async function openInbox(path: string) {
+  const preload = createFakePreload().install();
+  const inbox = installFakeInbox(preload);
+  const { wrapper, router } = await mountApp(path);
+  await flushPromises();
+  return { preload, inbox, wrapper, router };
+}
+
+const lastFilter = (preload: ReturnType<typeof createFakePreload>) =>
+  preload.inputsOf('inbox:list').at(-1)?.query.filter;
+
+async function settle(router: Router) {
+  await router.isReady();
+  await flushPromises();
+}
+
+describe('the inbox screen and its address', () => {
+  it('reads the filter from the address, writes changes back, and back/forward and a reload keep it', async () => {
+    const { preload, wrapper, router } = await openInbox('/inbox?type=TIKTOK_COMMENT&read=no');
+    expect(lastFilter(preload)).toEqual({ types: ['TIKTOK_COMMENT'], read: false });
+    const entry = (type: string) => wrapper.get(`[data-testid="type-entry"][data-type="${type}"]`);
+    expect(entry('TIKTOK_COMMENT').attributes('aria-pressed')).toBe('true');
+
+    await entry('INSTAGRAM_COMMENT').trigger('click');
+    await settle(router);
+    expect(router.currentRoute.value.query).toEqual({ type: 'TIKTOK_COMMENT,INSTAGRAM_COMMENT', read: 'no' });
+    expect(lastFilter(preload)).toEqual({ types: ['TIKTOK_COMMENT', 'INSTAGRAM_COMMENT'], read: false });
+    expect(
+      wrapper
+        .findAll('[data-testid="inbox-row"]')
+        .every((row) => ['TIKTOK_COMMENT', 'INSTAGRAM_COMMENT'].includes(row.attributes('data-type')!)),
+    ).toBe(true);
+
+    const arrived = new Promise<void>((resolve) => router.afterEach(() => resolve()));
+    router.back();
+    await arrived;
+    await settle(router);
+    expect(router.currentRoute.value.query).toEqual({ type: 'TIKTOK_COMMENT', read: 'no' });
+    expect(lastFilter(preload)).toEqual({ types: ['TIKTOK_COMMENT'], read: false });
+
+    // A reload: a new app on the same address asks for the same list.
+    const address = router.currentRoute.value.fullPath;
+    (wrapper as VueWrapper).unmount();
+    const again = await openInbox(address);
+    expect(lastFilter(again.preload)).toEqual({ types: ['TIKTOK_COMMENT'], read: false });
+    expect(again.wrapper.get('[data-testid="filter-read"]').text()).toContain('Unread');
+  });
+
+  it('clears the filters from the address in one go', async () => {
+    const { preload, wrapper, router } = await openInbox('/inbox?q=refund&followup=yes&sort=RELEVANCE');
+    expect(lastFilter(preload)).toEqual({ text: 'refund', followUp: true, sort: 'RELEVANCE' });
+    await wrapper.get('[data-testid="filter-clear"]').trigger('click');
+    await settle(router);
+    expect(router.currentRoute.value.query).toEqual({});
+    expect(lastFilter(preload)).toEqual({});
+  });
+});
