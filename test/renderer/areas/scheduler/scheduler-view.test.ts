@@ -1,0 +1,168 @@
+import { flushPromises, type VueWrapper } from '@vue/test-utils';
+import { describe, expect, it, vi } from 'vitest';
+import type { Router } from 'vue-router';
+import PostCalendar from '../../../../src/renderer/src/areas/scheduler/components/post-calendar.vue';
+import { createFakePreload } from '../../helpers/fake-preload.ts';
+import { installFakePosts, samplePost } from '../../helpers/fake-posts.ts';
+import { freshPageForEachTest, mountApp, screenText } from '../../helpers/mount-app.ts';
+
+let wrapper: VueWrapper;
+let router: Router;
+freshPageForEachTest();
+
+const now = new Date('2026-11-25T10:00:00Z');
+const posts = () => [
+  samplePost({ id: 1, timestamp: '2026-11-26T09:00:00Z', text: 'Spring collection teaser' }),
+  samplePost({
+    id: 2,
+    channel: 'instagram',
+    status: 'FAILED',
+    timestamp: '2026-11-24T08:00:00Z',
+    auto_publish_error: 'INVALID_AUTH',
+    text: 'Behind the scenes',
+  }),
+  samplePost({
+    id: 3,
+    channel: 'twitter',
+    status: 'POSTED',
+    timestamp: '2026-11-23T15:00:00Z',
+    live_post_url: 'https://x.com/sandbox/status/3',
+  }),
+  samplePost({ id: 4, status: 'DRAFT', sort_index: 7, text: 'Second idea' }),
+  samplePost({ id: 5, channel: 'linkedin', status: 'DRAFT', sort_index: 2, text: 'First idea' }),
+];
+
+async function openScheduler(path = '/scheduler') {
+  // Only the date moves: "today" is fixed, timers stay real for the app's own work.
+  vi.useFakeTimers({ toFake: ['Date'], now });
+  const preload = createFakePreload().install();
+  const fake = installFakePosts(preload, posts());
+  ({ wrapper, router } = await mountApp(path));
+  await flushPromises();
+  return { preload, fake };
+}
+
+describe('the Scheduler page', () => {
+  it("asks the calendar's week over every channel and shows its posts, the unscheduled ones beside it", async () => {
+    const { preload } = await openScheduler();
+    const asked = preload.inputsOf('posts:list').map((input) => input.query);
+    const week = asked.find((q) => q.hasScheduledTime === true)!;
+    expect(week).toMatchObject({ brandIds: [101, 102], sort: 'TIMESTAMP' });
+    expect(week.channels).toBeUndefined();
+    expect(Date.parse(week.to!) - Date.parse(week.from!)).toBe(7 * 86_400_000);
+    const titles = wrapper.findAll('.post-event').map((e) => e.text());
+    expect(titles.some((t) => t.includes('TH Spring collection teaser'))).toBe(true);
+    expect(titles.some((t) => t.includes('IG Behind the scenes'))).toBe(true);
+    const side = wrapper.findAll('[data-testid="unscheduled-post"]').map((b) => b.attributes('data-post'));
+    expect(side).toEqual(['linkedin:5', 'threads:4']);
+  });
+
+  it('shows a post with its status, its publishing error in plain words, and Edit opens the composer', async () => {
+    const { preload } = await openScheduler();
+    const calendar = wrapper.findComponent(PostCalendar);
+    calendar.vm.$emit('open', posts()[1]);
+    await flushPromises();
+    const details = document.querySelector('[data-testid="post-details"]')!;
+    expect(details.querySelector('[data-testid="post-status"]')!.textContent).toContain('Failed');
+    expect(details.textContent).toContain('no longer accepts the account');
+    expect(details.textContent).toContain('Reconnect the account');
+    // The composer is the Drafts area's: the Scheduler only asks for it by its address.
+    const push = vi.spyOn(router, 'push').mockResolvedValue(undefined);
+    (details.querySelector('[data-testid="edit-post"]') as HTMLElement).click();
+    await flushPromises();
+    expect(push).toHaveBeenCalledWith('/drafts/new?channel=instagram&postId=2');
+    expect(preload.inputsOf('posts:reschedule')).toEqual([]);
+  });
+
+  it('moves a dropped post, and Undo in the message puts it back', async () => {
+    const { preload, fake } = await openScheduler();
+    const revert = vi.fn();
+    wrapper
+      .findComponent(PostCalendar)
+      .vm.$emit('move', posts()[0], new Date('2026-11-27T14:00:00Z'), revert);
+    await flushPromises();
+    expect(preload.inputsOf('posts:reschedule')).toEqual([
+      { channel: 'threads', id: 1, timestamp: '2026-11-27T14:00:00.000Z' },
+    ]);
+    expect(revert).not.toHaveBeenCalled();
+    expect(fake.posts.find((p) => p.id === 1)!.timestamp).toBe('2026-11-27T14:00:00.000Z');
+    (document.querySelector('[data-testid="undo-move"]') as HTMLElement).click();
+    await flushPromises();
+    expect(preload.inputsOf('posts:reschedule').at(-1)).toEqual({
+      channel: 'threads',
+      id: 1,
+      timestamp: '2026-11-26T09:00:00Z',
+    });
+    expect(fake.posts.find((p) => p.id === 1)!.timestamp).toBe('2026-11-26T09:00:00Z');
+  });
+
+  it("puts a refused move back and says why in the service's words", async () => {
+    const { preload } = await openScheduler();
+    preload.answer('posts:reschedule', () => ({
+      ok: false,
+      error: {
+        code: 'invalid_input',
+        message: 'Invalid input.',
+        fieldErrors: { timestamp: ['Must be after the current time.'] },
+        status: 422,
+      },
+    }));
+    const revert = vi.fn();
+    wrapper
+      .findComponent(PostCalendar)
+      .vm.$emit('move', posts()[0], new Date('2026-11-27T14:00:00Z'), revert);
+    await flushPromises();
+    expect(revert).toHaveBeenCalledOnce();
+    expect(screenText()).toContain('The post stays where it was: Must be after the current time.');
+  });
+
+  it('lists posts with filters, chips and the published link, and deletes one only after confirming', async () => {
+    const { preload } = await openScheduler('/scheduler?view=list');
+    const rows = () => wrapper.findAll('[data-testid="post-row"]').map((r) => r.attributes('data-post'));
+    expect(rows()).toEqual(['twitter:3', 'instagram:2', 'threads:1', 'threads:4', 'linkedin:5']);
+    const row = (key: string) => wrapper.get(`[data-testid="post-row"][data-post="${key}"]`);
+    expect(row('twitter:3').get('[data-testid="post-status"]').text()).toBe('Published');
+    expect(row('twitter:3').get('[data-testid="live-link"]').attributes('href')).toBe(
+      'https://x.com/sandbox/status/3',
+    );
+    expect(row('instagram:2').get('[data-testid="publish-error"]').text()).toContain('Reconnect the account');
+
+    await row('threads:1').get('[data-testid="delete-post"]').trigger('click');
+    await flushPromises();
+    const cancel = [...document.querySelectorAll('.n-dialog button')].find((b) =>
+      b.textContent?.includes('Cancel'),
+    );
+    (cancel as HTMLElement).click();
+    await flushPromises();
+    expect(preload.inputsOf('posts:delete')).toEqual([]);
+
+    await row('threads:1').get('[data-testid="delete-post"]').trigger('click');
+    await flushPromises();
+    // The last dialog: the one cancelled before may still be on its way out.
+    const confirm = [...document.querySelectorAll('.n-dialog button')]
+      .filter((b) => b.textContent?.includes('Delete post'))
+      .at(-1);
+    (confirm as HTMLElement).click();
+    await flushPromises();
+    expect(preload.inputsOf('posts:delete')).toEqual([{ channel: 'threads', id: 1 }]);
+    expect(rows()).not.toContain('threads:1');
+  });
+
+  it('says what went wrong when the posts cannot be read, and Retry reads them again', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now });
+    const preload = createFakePreload().install();
+    preload.answer('posts:list', () => ({
+      ok: false,
+      error: { code: 'offline', message: 'The service could not be reached.', fieldErrors: {} },
+    }));
+    ({ wrapper } = await mountApp('/scheduler'));
+    await flushPromises();
+    expect(wrapper.get('[data-testid="state-error"]').text()).toContain('The service could not be reached.');
+    expect(wrapper.find('[data-testid="calendar-empty"]').exists()).toBe(false);
+    installFakePosts(preload, posts());
+    await wrapper.get('[data-testid="retry"]').trigger('click');
+    await flushPromises();
+    expect(wrapper.find('[data-testid="state-error"]').exists()).toBe(false);
+    expect(wrapper.findAll('.post-event').length).toBeGreaterThan(0);
+  });
+});
