@@ -56,6 +56,16 @@ export default defineConfig({
     root: resolve(root, 'src/renderer'),
     base: './',
     plugins: [rendererForbidsNodeAndElectron(), vue()],
+    // twitter-text imports the npm package punycode by the name of Node's deprecated built-in:
+    // its own copy by path, so the guard above sees a file, not a built-in.
+    resolve: {
+      alias: [
+        {
+          find: /^punycode$/,
+          replacement: resolve(root, 'node_modules/twitter-text/node_modules/punycode/punycode.js'),
+        },
+      ],
+    },
     build: {
       rollupOptions: { input: resolve(root, 'src/renderer/index.html') },
       // Loaded from disk (or loopback), never over a network: one large chunk costs nothing.

@@ -52,6 +52,26 @@ export const areas: readonly Area[] = [
     component: () => import('../areas/scheduler/scheduler-view.vue'),
   },
   {
+    name: 'drafts',
+    path: '/drafts',
+    label: 'Drafts',
+    component: () => import('../areas/drafts/drafts-view.vue'),
+    children: [
+      // Before ':id', though the router ranks a static segment first anyway.
+      {
+        name: 'draft-new',
+        path: 'new',
+        component: () => import('../areas/drafts/composer/new-draft-view.vue'),
+      },
+      {
+        name: 'draft',
+        path: ':id',
+        component: () => import('../areas/drafts/composer/draft-composer-view.vue'),
+        props: true,
+      },
+    ],
+  },
+  {
     name: 'settings',
     path: '/settings',
     label: 'Settings',

@@ -1,0 +1,51 @@
+import { defineStore } from 'pinia';
+import { computed, shallowRef, watch } from 'vue';
+import type { DraftState, OutboxConnection, SyncProgress } from '../../../../shared/contract/index.ts';
+import { api, on } from '../../api/contract-client.ts';
+import { useAccountsStore } from '../../app/accounts-store.ts';
+
+/**
+ * The drafts outbox of the active profile as main last told it: whether the service answers
+ * (`drafts:connection`) and how the sync goes (`sync:progress`). Lives as long as the app, as the
+ * shell's indicator shows it on every screen; read once per profile, then kept by the events.
+ */
+export const useOutboxStore = defineStore('drafts-outbox', () => {
+  const accounts = useAccountsStore();
+  const connection = shallowRef<OutboxConnection>({ state: 'unknown', retryAt: null });
+  const progress = shallowRef<SyncProgress>({ pending: 0, done: 0, failed: 0 });
+  const counts = shallowRef<Partial<Record<DraftState, number>>>({});
+  let heard = { connection: false, progress: false };
+
+  on('drafts:connection', (payload) => {
+    heard.connection = true;
+    connection.value = payload;
+  });
+  on('sync:progress', (payload) => {
+    heard.progress = true;
+    progress.value = payload;
+  });
+
+  async function load(): Promise<void> {
+    heard = { connection: false, progress: false };
+    try {
+      const status = await api['drafts:status']();
+      // An event that came while the answer travelled is newer than the answer.
+      if (!heard.connection) connection.value = status.connection;
+      if (!heard.progress) progress.value = status.progress;
+      counts.value = status.counts;
+    } catch {
+      // The indicator stays "unknown"; the drafts screens show their own errors.
+    }
+  }
+
+  watch(
+    () => accounts.activeId,
+    (id) => {
+      if (id) void load();
+    },
+    { immediate: true },
+  );
+
+  const syncing = computed(() => progress.value.pending > 0);
+  return { connection, progress, counts, syncing, load };
+});

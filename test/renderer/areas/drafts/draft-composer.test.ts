@@ -1,0 +1,176 @@
+import { flushPromises, type VueWrapper } from '@vue/test-utils';
+import { describe, expect, it, vi } from 'vitest';
+import type { Router } from 'vue-router';
+import type { Draft } from '../../../../src/shared/contract/index.ts';
+import { installFakeDrafts } from '../../helpers/fake-drafts.ts';
+import { createFakePreload } from '../../helpers/fake-preload.ts';
+import { freshPageForEachTest, mountApp } from '../../helpers/mount-app.ts';
+
+let wrapper: VueWrapper;
+let router: Router;
+freshPageForEachTest();
+
+async function openDraft(draft: Partial<Draft>) {
+  const preload = createFakePreload().install();
+  const fake = installFakeDrafts(preload, [draft]);
+  const { id } = fake.only();
+  ({ wrapper, router } = await mountApp(`/drafts/${id}`));
+  await flushPromises();
+  return { preload, fake, id };
+}
+
+/** The form item of a field path, and what it says under the field. */
+const fieldAt = (path: string) => wrapper.get(`[data-field="${path}"]`);
+const feedbackAt = (path: string) => {
+  const feedback = fieldAt(path).find('.n-form-item-feedback');
+  return feedback.exists() ? feedback.text() : '';
+};
+
+async function type(selector: string, value: string) {
+  const input = wrapper.get(selector).find('textarea, input');
+  await input.setValue(value);
+  await flushPromises();
+}
+
+describe('the composer', () => {
+  it('counts a Threads text against 500 and says so at the field past it', async () => {
+    await openDraft({ channel: 'threads', fields: { text: 'Hello' } });
+    expect(fieldAt('text').get('[data-testid="text-counter"]').text()).toBe('5 / 500');
+    await type('[data-testid="draft-text"]', 'x'.repeat(501));
+    expect(fieldAt('text').get('[data-testid="text-counter"]').text()).toBe('501 / 500');
+    expect(feedbackAt('text')).toBe('Must be at most 500 characters.');
+  });
+
+  it('counts a LinkedIn text against 3000', async () => {
+    await openDraft({ channel: 'linkedin', fields: { text: 'y'.repeat(2999) } });
+    expect(fieldAt('text').get('[data-testid="text-counter"]').text()).toBe('2999 / 3000');
+    expect(feedbackAt('text')).toBe('');
+    await type('[data-testid="draft-text"]', 'y'.repeat(3001));
+    expect(feedbackAt('text')).toBe('Must be at most 3000 characters.');
+  });
+
+  it('counts a tweet as X does: a link is 23 whatever its length, an emoji 2', async () => {
+    await openDraft({ channel: 'twitter', fields: { text: '' } });
+    await type('[data-testid="draft-text"]', `Read https://example.com/${'a'.repeat(80)} 🎉`);
+    // "Read " (5) + link (23) + " " (1) + emoji (2)
+    expect(fieldAt('text').get('[data-testid="text-counter"]').text()).toBe('31 / 280');
+    await type('[data-testid="draft-text"]', '🎉'.repeat(141));
+    expect(fieldAt('text').get('[data-testid="text-counter"]').text()).toBe('282 / 280');
+    expect(feedbackAt('text')).toBe('X counts this as 282 characters: at most 280.');
+  });
+
+  it('numbers a Twitter thread as it grows and shrinks, counting the numbers too', async () => {
+    await openDraft({ channel: 'twitter', fields: { text: 'One' } });
+    await wrapper.get('[data-testid="add-reply"]').trigger('click');
+    await wrapper.get('[data-testid="add-reply"]').trigger('click');
+    await flushPromises();
+    const replies = () => wrapper.findAll('[data-testid="reply-text"]');
+    await replies()[0]!.find('textarea').setValue('Two');
+    await replies()[1]!.find('textarea').setValue('Three');
+    expect(wrapper.findAll('[data-testid="part-number"]')).toHaveLength(0);
+
+    await wrapper.get('[data-testid="auto-numbering"]').trigger('click');
+    await flushPromises();
+    expect(wrapper.findAll('[data-testid="part-number"]').map((n) => n.text())).toEqual([
+      '1/3',
+      '2/3',
+      '3/3',
+    ]);
+    // "Two 2/3"
+    expect(fieldAt('replies.0.text').get('[data-testid="text-counter"]').text()).toBe('7 / 280');
+
+    await wrapper.findAll('[data-testid="twitter-reply"]')[0]!.get('button').trigger('click');
+    await flushPromises();
+    expect(wrapper.findAll('[data-testid="part-number"]').map((n) => n.text())).toEqual(['1/2', '2/2']);
+    expect((replies()[0]!.find('textarea').element as HTMLTextAreaElement).value).toBe('Three');
+  });
+
+  it('marks a user tag placed outside the media (x above 1)', async () => {
+    await openDraft({
+      channel: 'instagram',
+      fields: { caption: 'Hi', user_tags: [{ username: 'ana', x: 0.2, y: 0.3 }] },
+    });
+    expect(feedbackAt('user_tags.0.x')).toBe('');
+    await type('[data-testid="user-tag-x"]', '1.5');
+    await wrapper.get('[data-testid="user-tag-x"] input').trigger('blur');
+    await flushPromises();
+    expect(feedbackAt('user_tags.0.x')).toBe('Must be between 0 and 1.');
+  });
+
+  it('saves every edit to the drafts database within a second', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const { preload, fake, id } = await openDraft({ channel: 'linkedin', fields: { text: '' } });
+    await type('[data-testid="draft-text"]', 'Quarterly results');
+    expect(wrapper.get('[data-testid="save-state"]').attributes('data-state')).toBe('unsaved');
+    await vi.advanceTimersByTimeAsync(1000);
+    await flushPromises();
+    expect(preload.inputsOf('drafts:save').at(-1)).toEqual({
+      id,
+      fields: { text: 'Quarterly results' },
+      brandId: 101,
+    });
+    expect(fake.drafts.get(id)!.fields).toEqual({ text: 'Quarterly results' });
+    expect(wrapper.get('[data-testid="save-state"]').attributes('data-state')).toBe('saved');
+  });
+
+  it('saves what was typed at once when the composer is left, without waiting', async () => {
+    // The debounce's clock stands still: only the flush on leaving can save it.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const { fake, id } = await openDraft({ channel: 'threads', fields: { text: '' } });
+    await type('[data-testid="draft-text"]', 'Typed, then left at once');
+    expect(fake.drafts.get(id)!.fields.text).toBe('');
+    await router.push('/drafts');
+    await flushPromises();
+    expect(fake.drafts.get(id)!.fields.text).toBe('Typed, then left at once');
+  });
+
+  it("puts the service's 422 on each field it names, until that field is edited", async () => {
+    const { fake, id } = await openDraft({
+      channel: 'twitter',
+      fields: {
+        text: 'Thread',
+        replies: [{ text: 'one' }, { text: 'two' }],
+        timestamp: '2020-01-01T10:00:00.000Z',
+      },
+    });
+    fake.update(id, {
+      state: 'failed',
+      error: {
+        code: 'invalid_input',
+        message: 'Invalid request body.',
+        status: 422,
+        fieldErrors: {
+          'replies.1.text': ['Not allowed here.'],
+          timestamp: ['Must be after the current time (2026-11-23T12:00:00Z).'],
+        },
+      },
+    });
+    await flushPromises();
+    expect(feedbackAt('replies.1.text')).toBe('Not allowed here.');
+    expect(feedbackAt('timestamp')).toBe('Must be after the current time (2026-11-23T12:00:00Z).');
+    expect(feedbackAt('replies.0.text')).toBe('');
+    expect(wrapper.get('[data-testid="draft-failure"]').text()).toContain('Invalid request body.');
+
+    await wrapper.findAll('[data-testid="reply-text"]')[1]!.find('textarea').setValue('two, fixed');
+    await flushPromises();
+    expect(feedbackAt('replies.1.text')).toBe('');
+    expect(feedbackAt('timestamp')).toBe('Must be after the current time (2026-11-23T12:00:00Z).');
+  });
+
+  it('asks for a publish time before scheduling, and sends nothing', async () => {
+    const { preload } = await openDraft({ channel: 'snapchat', fields: {} });
+    await wrapper.get('[data-testid="action-schedule"]').trigger('click');
+    await flushPromises();
+    expect(feedbackAt('timestamp')).toBe('Pick a publish time to schedule this post.');
+    expect(preload.inputsOf('drafts:sync')).toEqual([]);
+  });
+
+  it('queues the post with the status of the action chosen', async () => {
+    const { preload, fake, id } = await openDraft({ channel: 'linkedin', fields: { text: 'Go live' } });
+    await wrapper.get('[data-testid="action-publish"]').trigger('click');
+    await flushPromises();
+    expect(preload.inputsOf('drafts:sync')).toEqual([{ id }]);
+    expect(fake.drafts.get(id)!.fields).toEqual({ text: 'Go live', status: 'AUTOPUBLISHING' });
+    expect(wrapper.get('[data-testid="draft-state"]').attributes('data-state')).toBe('queued');
+  });
+});
