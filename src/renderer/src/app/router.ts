@@ -40,6 +40,19 @@ export const areas: readonly Area[] = [
     ],
   },
   {
+    name: 'campaigns',
+    path: '/campaigns',
+    label: 'Campaigns',
+    component: () => import('../areas/campaigns/campaigns-view.vue'),
+    children: [
+      {
+        name: 'campaign',
+        path: ':id',
+        component: () => import('../areas/campaigns/campaign-detail-view.vue'),
+      },
+    ],
+  },
+  {
     name: 'tags',
     path: '/tags',
     label: 'Tags',

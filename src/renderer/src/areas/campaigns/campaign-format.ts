@@ -1,0 +1,105 @@
+import type { CampaignStatsView } from '../../../../shared/contract/index.ts';
+import { campaignSortFields } from '../../../../shared/domain/index.ts';
+
+/** How the Campaigns area writes names and figures. Rates come as ratios (0.042 is 4.2 %). */
+
+export type CampaignSortField = (typeof campaignSortFields)[number];
+export { campaignSortFields };
+
+export const sortLabels: Record<CampaignSortField, string> = {
+  CREATED: 'Created',
+  NAME: 'Name',
+  NUMBER_OF_MEDIA: 'Media',
+  AVG_ENGAGEMENTS: 'Avg. engagements',
+  AVG_ENGAGEMENT_RATE: 'Avg. engagement rate',
+  AVG_EMV: 'Avg. EMV',
+  TOTAL_CREATOR_LIKES: 'Creator likes',
+  TOTAL_ENGAGEMENTS: 'Engagements',
+  TOTAL_EMV: 'EMV',
+  TOTAL_CLICKS: 'Clicks',
+  TOTAL_IMPRESSIONS: 'Impressions',
+  TOTAL_VIDEO_VIEWS: 'Video views',
+};
+
+export type StatsGroupName = keyof CampaignStatsView;
+
+/** The groups in the order a person reads them: the totals first, then each channel. */
+export const statsGroups: { name: StatsGroupName; label: string }[] = [
+  { name: 'overview', label: 'Overview' },
+  { name: 'owned_summary', label: 'Owned media' },
+  { name: 'INSTAGRAM', label: 'Instagram' },
+  { name: 'INSTAGRAM_STORY', label: 'Instagram Stories' },
+  { name: 'INSTAGRAM_CREATORS', label: 'Instagram creators' },
+  { name: 'FACEBOOK', label: 'Facebook' },
+  { name: 'TIKTOK', label: 'TikTok' },
+  { name: 'TIKTOK_CREATORS', label: 'TikTok creators' },
+  { name: 'TIKTOK_LIKESHOP', label: 'TikTok LikeShop' },
+  { name: 'TWITTER', label: 'Twitter' },
+  { name: 'PINTEREST', label: 'Pinterest' },
+  { name: 'YOUTUBE', label: 'YouTube' },
+  { name: 'LIKESHOP', label: 'LikeShop' },
+  { name: 'UGC', label: 'User-generated content' },
+  { name: 'RELATIONSHIPS', label: 'Relationships' },
+  { name: 'CUSTOM_METRICS', label: 'Custom metrics' },
+];
+
+/** The channel groups an "across channels" chart compares (the totals would dwarf them). */
+export const channelGroups = statsGroups.filter(
+  ({ name }) => name !== 'overview' && name !== 'owned_summary' && name !== 'CUSTOM_METRICS',
+);
+
+const words: Record<string, string> = {
+  avg: 'avg.',
+  emv: 'EMV',
+  fyp: 'For You',
+  v2: '(v2)',
+  sec: '(s)',
+  number: '',
+  of: '',
+};
+
+/** `avg_engagement_rate_views` → "Avg. engagement rate views"; `number_of_media` → "Media". */
+export function leafLabel(leaf: string): string {
+  const text = leaf
+    .split('_')
+    .map((word) => words[word] ?? word)
+    .filter(Boolean)
+    .join(' ')
+    .replace('avg. avg.', 'avg.');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+const isRate = (leaf: string) => /rate|percentage/.test(leaf);
+const isSeconds = (leaf: string) => /_sec$|duration|watch_time/.test(leaf);
+
+const integer = new Intl.NumberFormat(undefined, { maximumFractionDigits: 0 });
+const decimal = new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 });
+const percent = new Intl.NumberFormat(undefined, { style: 'percent', maximumFractionDigits: 2 });
+
+/** A figure as its kind reads: a rate as a percentage, a duration in seconds, a count whole. */
+export function formatLeaf(leaf: string, value: number | null | undefined): string {
+  if (value === null || value === undefined || Number.isNaN(value)) return '—';
+  if (isRate(leaf)) return percent.format(value);
+  if (isSeconds(leaf)) return `${decimal.format(value)} s`;
+  return Number.isInteger(value) ? integer.format(value) : decimal.format(value);
+}
+
+export const formatCount = (value: number | null | undefined) => formatLeaf('count', value);
+
+/** A campaign's day as the service wrote it (`2026-03-01T00:00:00Z` → "1 Mar 2026"), in UTC. */
+export function formatDay(value: string | null | undefined): string {
+  if (!value) return '';
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  return date.toLocaleDateString(undefined, {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+}
+
+export function formatSpan(start: string | null | undefined, end: string | null | undefined): string {
+  if (!start && !end) return 'No dates';
+  return `${formatDay(start) || '…'} – ${formatDay(end) || '…'}`;
+}

@@ -1,0 +1,153 @@
+import { flushPromises, type VueWrapper } from '@vue/test-utils';
+import type { Router } from 'vue-router';
+import { describe, expect, it } from 'vitest';
+import { useCampaignsStore } from '../../../../src/renderer/src/areas/campaigns/campaigns-store.ts';
+import {
+  giveCampaignListAViewport,
+  installFakeCampaigns,
+  sampleCampaign,
+} from '../../helpers/fake-campaigns.ts';
+import { createFakePreload } from '../../helpers/fake-preload.ts';
+import { arrivedAt, freshPageForEachTest, mountApp } from '../../helpers/mount-app.ts';
+
+let wrapper: VueWrapper;
+let router: Router;
+freshPageForEachTest();
+giveCampaignListAViewport();
+
+async function openCampaigns(preload = createFakePreload().install()) {
+  const fake = installFakeCampaigns(preload);
+  ({ wrapper, router } = await mountApp('/campaigns'));
+  await flushPromises();
+  return { preload, fake };
+}
+
+const names = () => wrapper.findAll('[data-testid="campaign-name"]').map((n) => n.text());
+const lastListQuery = (preload: ReturnType<typeof createFakePreload>) =>
+  preload.inputsOf('campaigns:list').at(-1)!.query;
+
+async function search(text: string) {
+  const input = wrapper.get('[data-testid="campaign-search"] input');
+  await input.setValue(text);
+  await input.trigger('keydown', { key: 'Enter' });
+  await flushPromises();
+}
+
+describe('the Campaigns list', () => {
+  it("lists the first chosen brand's campaigns, newest first, with their figures", async () => {
+    const { preload } = await openCampaigns();
+    expect(wrapper.get('h1').text()).toBe('Campaigns');
+    expect(lastListQuery(preload)).toEqual({ brandId: 101, filter: { sort: '-CREATED' } });
+    expect(names()).toEqual(['Spring launch', 'Summer sale']);
+    expect(wrapper.get('[data-testid="campaign-media"]').text()).toContain('12');
+    expect(wrapper.get('[data-testid="page-subtitle"]').text()).toBe('2 campaigns in Brand 101');
+  });
+
+  it('searches names with a wildcard around a bare word, and says when nothing matches', async () => {
+    const { preload } = await openCampaigns();
+    await search('spr');
+    expect(lastListQuery(preload).filter.search).toBe('*spr*');
+    expect(names()).toEqual(['Spring launch']);
+    await search('S*sale');
+    expect(lastListQuery(preload).filter.search).toBe('S*sale');
+    expect(names()).toEqual(['Summer sale']);
+    await search('nothing like it');
+    expect(wrapper.get('[data-testid="state-empty"]').text()).toContain('No campaign matches these filters');
+    await wrapper.get('[data-testid="state-empty"] button').trigger('click');
+    await flushPromises();
+    expect(names()).toEqual(['Spring launch', 'Summer sale']);
+  });
+
+  it('turns the sort around, and sends the activity and creator filters', async () => {
+    const { preload } = await openCampaigns();
+    await wrapper.get('[data-testid="campaign-sort-direction"]').trigger('click');
+    await flushPromises();
+    expect(lastListQuery(preload).filter.sort).toBe('CREATED');
+    const store = useCampaignsStore();
+    store.sortField = 'TOTAL_EMV';
+    store.activity = 'ACTIVE';
+    store.creators = 'with';
+    store.creatorId = 101001;
+    await flushPromises();
+    expect(lastListQuery(preload).filter).toEqual({
+      sort: 'TOTAL_EMV',
+      activity: 'ACTIVE',
+      hasCreators: true,
+      creatorId: 101001,
+    });
+    expect(names()).toEqual(['Spring launch']);
+    // The row shows the figure the list is sorted by.
+    expect(wrapper.get('[data-testid="campaign-row"]').text()).toContain('1,234.5');
+  });
+
+  it('loads further pages as the list scrolls to them', async () => {
+    const preload = createFakePreload().install();
+    installFakeCampaigns(preload, {
+      campaigns: Array.from({ length: 120 }, (_, i) =>
+        sampleCampaign({ id: i + 1, name: `Campaign ${i + 1}` }),
+      ),
+    });
+    ({ wrapper, router } = await mountApp('/campaigns'));
+    await flushPromises();
+    expect(preload.inputsOf('campaigns:list').map((i) => i.offset)).toEqual([0]);
+    useCampaignsStore().ensure(60, 75);
+    await flushPromises();
+    expect(preload.inputsOf('campaigns:list').map((i) => [i.offset, i.limit])).toEqual([
+      [0, 50],
+      [50, 50],
+    ]);
+  });
+
+  it('shows why the list could not load, and loads it again on Retry', async () => {
+    const preload = createFakePreload().install();
+    const fake = installFakeCampaigns(preload);
+    preload.answer('campaigns:list', () => ({
+      ok: false,
+      error: { code: 'offline', message: 'The service could not be reached.', fieldErrors: {} },
+    }));
+    ({ wrapper, router } = await mountApp('/campaigns'));
+    await flushPromises();
+    expect(wrapper.get('[data-testid="state-error"]').text()).toContain('Could not load the campaigns');
+    preload.answer('campaigns:list', () => ({ ok: true, value: { count: 1, items: [fake.campaigns[0]!] } }));
+    await wrapper.get('[data-testid="retry"]').trigger('click');
+    await flushPromises();
+    expect(wrapper.find('[data-testid="state-error"]').exists()).toBe(false);
+    expect(names()).toEqual(['Spring launch']);
+  });
+
+  it('says so when the brand has no campaigns', async () => {
+    const preload = createFakePreload().install();
+    installFakeCampaigns(preload, { campaigns: [] });
+    ({ wrapper, router } = await mountApp('/campaigns'));
+    await flushPromises();
+    expect(wrapper.get('[data-testid="state-empty"]').text()).toContain('This brand has no campaigns yet');
+  });
+
+  it('opens a campaign as /campaigns/:id in its brand, and goes back to the list as it was', async () => {
+    await openCampaigns();
+    await search('spr');
+    const arrived = arrivedAt(router, 'campaign');
+    await wrapper.get('[data-testid="campaign-row"]').trigger('click');
+    await arrived;
+    await flushPromises();
+    expect(router.currentRoute.value.fullPath).toBe('/campaigns/1?brand=101');
+    expect(wrapper.get('h1').text()).toBe('Spring launch');
+    const back = arrivedAt(router, 'campaigns');
+    await wrapper.get('[data-testid="campaign-back"]').trigger('click');
+    await back;
+    await flushPromises();
+    expect(names()).toEqual(['Spring launch']);
+  });
+
+  it('moves between rows with the arrow keys', async () => {
+    await openCampaigns();
+    const links = wrapper.findAll<HTMLAnchorElement>('[data-testid="campaign-row"]');
+    links[0]!.element.focus();
+    await links[0]!.trigger('keydown', { key: 'ArrowDown' });
+    await flushPromises();
+    expect(document.activeElement).toBe(links[1]!.element);
+    await links[1]!.trigger('keydown', { key: 'ArrowUp' });
+    await flushPromises();
+    expect(document.activeElement).toBe(links[0]!.element);
+  });
+});
