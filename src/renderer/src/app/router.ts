@@ -53,6 +53,12 @@ export const areas: readonly Area[] = [
     ],
   },
   {
+    name: 'reports',
+    path: '/reports',
+    label: 'Reports',
+    component: () => import('../areas/reports/reports-view.vue'),
+  },
+  {
     name: 'tags',
     path: '/tags',
     label: 'Tags',
