@@ -174,6 +174,20 @@ describe('the insights panel', () => {
     expect(wrapper.findAll('[data-testid="keyword"]')).toHaveLength(3);
   });
 
+  it('sums half a year of days into weeks, and says so', async () => {
+    const start = Date.parse('2026-01-05T00:00:00Z'); // a Monday
+    const day = (index: number) => new Date(start + index * 86_400_000).toISOString().slice(0, 10);
+    const volumeSeries = Array.from({ length: 182 }, (_, index) => ({ date: day(index), count: 1 }));
+    const preload = createFakePreload().install();
+    fakeInboxDetail(preload, { insights: { ...sampleInsights, volumeSeries } });
+    const { wrapper } = await mountInsights(allTime, preload);
+    const { chart, option } = chartIn(wrapper, 'card-volume');
+    expect(option.series[0]!.data).toEqual(Array.from({ length: 26 }, () => 7));
+    expect(chart.attributes('aria-label')).toBe('Interactions per week');
+    expect(wrapper.get('[data-testid="card-volume"]').text()).toContain('per week');
+    expect(wrapper.get('[data-testid="card-sentiment-trend"]').text()).toContain('per day');
+  });
+
   it('says so when there is nothing in the range', async () => {
     const preload = createFakePreload().install();
     fakeInboxDetail(preload, {
