@@ -6,7 +6,8 @@
  *      file flushed to disk and renamed into place), as a ratio to a plain copy of the same
  *      answer over the same loopback connection (fetch, piped to a file): target >= 0.8;
  *   2. the services process' peak memory growth during an export: target <= 100 MB;
- *   3. a campaign detail page with every group rendered: not measured yet (no screen exists).
+ *   3. a campaign detail page with every group of its statistics rendered, in Chromium against
+ *      the sandbox: target <= 300 ms (campaign-page-timing.ts says how; needs `npm run build`).
  *
  * How: the sandbox runs in its own process (the CLI, rate limit lifted), so it never shares this
  * event loop, and serves both runs the same bytes. The services run in this process as they run
@@ -34,13 +35,14 @@ import { createServices } from '../src/main/services/create-services.ts';
 import { dispatch } from '../src/main/services/dispatch.ts';
 import { createWebPlatform } from '../src/main/web/web-platform.ts';
 import type { CallOutput, CallResult, ReportConfigInput } from '../src/shared/contract/index.ts';
+import { timeCampaignPages } from './campaign-page-timing.ts';
 
 const { values: args } = parseArgs({
   options: { rows: { type: 'string', default: '1000000' }, rounds: { type: 'string', default: '5' } },
 });
 const rows = Number(args.rows);
 const rounds = Number(args.rounds);
-const targets = { throughputRatio: 0.8, memoryMb: 100 };
+const targets = { throughputRatio: 0.8, memoryMb: 100, campaignPageMs: 300 };
 const MB = 1024 * 1024;
 
 function line(name: string, figure: string, target: string, ok: boolean | null) {
@@ -211,8 +213,20 @@ try {
     `<= ${targets.memoryMb} MB`,
     growth <= targets.memoryMb * MB,
   );
-  console.log('campaign detail page: not measured yet (no screen)');
   await services.close();
+  // As for the export, the fastest round: on a shared machine other work only lengthens one.
+  const pages = await timeCampaignPages(ready, rounds);
+  const fastestPage = Math.min(...pages);
+  console.log(
+    `campaign pages, ${pages.length} rounds: ${pages.map((ms) => ms.toFixed(0)).join(', ')} ms; ` +
+      `median ${median(pages).toFixed(0)} ms`,
+  );
+  line(
+    'campaign detail page, every group rendered',
+    `${fastestPage.toFixed(0)} ms`,
+    `<= ${targets.campaignPageMs} ms`,
+    fastestPage <= targets.campaignPageMs,
+  );
 } finally {
   child.kill('SIGTERM');
   rmSync(folder, { recursive: true, force: true });

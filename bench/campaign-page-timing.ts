@@ -1,0 +1,130 @@
+/**
+ * How long a campaign detail page takes to show every group, in Chromium against the sandbox:
+ * the figure of issue 16 beside the export's (export-bench.ts runs it; this file is a part of that
+ * benchmark, not one of its own). It drives the built app (`npm run build` first) through the
+ * browser shell on a fresh user-data folder, with a profile on the given sandbox.
+ *
+ * One round: from the moment the address names a campaign (the list is on screen, as when a
+ * person opens one) until the page shows its topline, the chart and one card for every group of
+ * the statistics overview, as the sandbox answers it. Read in the page, after each animation
+ * frame, so the time is what the page itself took. Each round opens a campaign not opened before,
+ * so neither main's brief cache nor the page's own state help; a first round (the detail page's
+ * code loading) is not counted.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { chromium } from '@playwright/test';
+
+export interface SandboxReady {
+  urls: Record<'library' | 'scheduler' | 'dashboard' | 'community', string>;
+  tokens: { user: string };
+  brands: number[];
+}
+
+const BRAND = 101;
+
+async function startWebShell(userDataDir: string) {
+  const child = spawn(
+    process.execPath,
+    ['src/main/web/cli.ts', '--port', '0', '--json', '--user-data', userDataDir],
+    {
+      stdio: ['pipe', 'pipe', 'inherit'],
+      env: { ...process.env, SOCIALDESK_KEYCHAIN_SERVICE: 'Socialdesk-bench' },
+    },
+  );
+  const ready = await new Promise<{ url: string }>((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout! });
+    lines.once('line', (text) => (lines.close(), resolve(JSON.parse(text) as { url: string })));
+    child.once('exit', (code) =>
+      reject(new Error(`the browser shell exited with ${code} (built? npm run build)`)),
+    );
+  });
+  return { child, url: ready.url };
+}
+
+/** Times `rounds` campaign pages; answers each round's milliseconds. */
+export async function timeCampaignPages(sandbox: SandboxReady, rounds: number): Promise<number[]> {
+  const get = async <T>(path: string) => {
+    const response = await fetch(`${sandbox.urls.library}${path}`, {
+      headers: { authorization: `Bearer ${sandbox.tokens.user}` },
+    });
+    return (await response.json()) as T;
+  };
+  const { data: campaigns } = await get<{ data: { id: number }[] }>(
+    `/brands/${BRAND}/campaigns?limit=${rounds + 1}&summary=true`,
+  );
+  if (campaigns.length < rounds + 1) throw new Error(`brand ${BRAND} has fewer than ${rounds + 1} campaigns`);
+
+  const folder = mkdtempSync(join(tmpdir(), 'socialdesk-campaign-bench-'));
+  const shell = await startWebShell(folder);
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu'],
+  });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(shell.url);
+    // The profile, through the page's own session with the shell (the token stays in main).
+    await page.evaluate(
+      async (profile) => {
+        const response = await fetch('/bridge/call/accounts:add', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ input: profile }),
+        });
+        const answer = (await response.json()) as { ok: boolean };
+        if (!answer.ok) throw new Error('could not add the profile');
+      },
+      {
+        name: 'Bench',
+        baseUrls: sandbox.urls,
+        brandIds: sandbox.brands,
+        token: sandbox.tokens.user,
+        tokenStore: 'session',
+      },
+    );
+    // The page read the profiles before there were any: it reads them again on a reload.
+    await page.goto(new URL('/#/campaigns', shell.url).href);
+    await page.reload();
+    await page.getByTestId('campaign-row').first().waitFor();
+
+    const times: number[] = [];
+    for (const [index, { id }] of campaigns.entries()) {
+      const overview = await get<{ data: object }>(`/brands/${BRAND}/campaigns/${id}/stats/overview`);
+      const groups = Object.keys(overview.data).length;
+      const ms = await page.evaluate(
+        ({ id, brand, groups }) => {
+          const started = performance.now();
+          location.hash = `#/campaigns/${id}?brand=${brand}`;
+          return new Promise<number>((resolve) => {
+            const check = () => {
+              const shown =
+                document.querySelectorAll('[data-testid="stats-group"]').length === groups &&
+                document.querySelector('[data-testid="campaign-topline"]') !== null &&
+                document.querySelector('[data-testid="stats-chart"] svg') !== null;
+              if (shown) resolve(performance.now() - started);
+              else requestAnimationFrame(check);
+            };
+            requestAnimationFrame(check);
+          });
+        },
+        { id, brand: BRAND, groups },
+      );
+      if (index > 0) times.push(ms); // the first round loads the page's code
+      await page.evaluate(() => (location.hash = '#/campaigns'));
+      await page.getByTestId('campaign-row').first().waitFor();
+    }
+    return times;
+  } finally {
+    await browser.close();
+    if (shell.child.exitCode === null) {
+      const exited = new Promise((resolve) => shell.child.once('exit', resolve));
+      shell.child.kill('SIGTERM');
+      await exited;
+    }
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
