@@ -123,7 +123,7 @@ describe('the report builder', () => {
     expect(feedbackOf('report-range')).toBe('');
   });
 
-  it('says under the form why a preview failed when no field is at fault', async () => {
+  it('says once, in the preview, why a preview failed when no field is at fault', async () => {
     const { preload } = await openReports();
     preload.answer('reports:data', () => ({
       ok: false,
@@ -133,5 +133,6 @@ describe('the report builder', () => {
     expect(wrapper.get('[data-testid="report-preview"] [data-testid="state-error"]').text()).toContain(
       'Too many requests',
     );
+    expect(has('report-form-error')).toBe(false);
   });
 });
