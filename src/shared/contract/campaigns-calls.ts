@@ -176,7 +176,7 @@ const dayOf = (value: string | null | undefined) => (value ? value.slice(0, 10) 
  * edits, so a PUT never drops a field the form does not show. Topline elements that lack what a
  * request must carry (a source, an id or a metric) cannot be sent and are left out.
  */
-export function campaignUpdateFrom(campaign: CampaignView): CampaignUpdate {
+export function campaignUpdateFrom(campaign: CampaignView): CampaignUpdate & { name: string } {
   const filters = campaign.creator_filters;
   const topline = campaign.topline_metrics;
   const goal = (value: number | null | undefined) => value ?? null;
