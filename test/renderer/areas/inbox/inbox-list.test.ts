@@ -1,0 +1,96 @@
+import { flushPromises, type VueWrapper } from '@vue/test-utils';
+import { describe, expect, it } from 'vitest';
+import { giveListsAViewport, installFakeInbox, offline } from '../../helpers/fake-inbox.ts';
+import { createFakePreload } from '../../helpers/fake-preload.ts';
+import { freshPageForEachTest, mountApp } from '../../helpers/mount-app.ts';
+
+freshPageForEachTest();
+giveListsAViewport();
+
+let wrapper: VueWrapper;
+
+async function openInbox(
+  init: Parameters<typeof installFakeInbox>[1] = {},
+  before?: (fake: ReturnType<typeof installFakeInbox>) => void,
+) {
+  const preload = createFakePreload().install();
+  const inbox = installFakeInbox(preload, init);
+  before?.(inbox);
+  ({ wrapper } = await mountApp('/inbox'));
+  await flushPromises();
+  return { preload, inbox };
+}
+
+/** Scrolls the list to a row (64 px a row in these tests) and lets the pages answer. */
+async function scrollToRow(index: number) {
+  const list = document.querySelector<HTMLElement>('[data-testid="virtual-list"]')!;
+  list.scrollTop = index * 64;
+  list.dispatchEvent(new Event('scroll'));
+  await flushPromises();
+}
+
+const listOffsets = (preload: ReturnType<typeof createFakePreload>) =>
+  preload.inputsOf('inbox:list').map((input) => input.offset);
+
+describe('the inbox list, page by page', () => {
+  it('reads only the pages in view, as they come into view', async () => {
+    const { preload } = await openInbox({ count: 450 });
+    expect(listOffsets(preload)).toEqual([0]);
+    expect(wrapper.get('[data-testid="page-subtitle"]').text()).toContain('450 interactions');
+    await scrollToRow(310);
+    expect(listOffsets(preload)).toContain(300);
+    expect(listOffsets(preload)).not.toContain(100);
+    expect(document.querySelector('[data-testid="inbox-row"][data-id="1310"]')).not.toBeNull();
+  });
+
+  it('shows a failed page in place with its own Retry, the rest still working', async () => {
+    const { inbox } = await openInbox({ count: 450 }, (fake) => {
+      fake.state.failing.set(200, { code: 'service_error', message: 'The service failed.', fieldErrors: {} });
+    });
+    await scrollToRow(205);
+    const failed = wrapper.get('[data-testid="page-error"]');
+    expect(failed.text()).toContain('Rows 201–300 could not be loaded.');
+    expect(failed.text()).toContain('The service failed.');
+    expect(wrapper.findAll('[data-testid="row-placeholder"]').length).toBeGreaterThan(0);
+    // Rows of the page before, in view too, are there.
+    expect(document.querySelector('[data-testid="inbox-row"][data-id="1199"]')).not.toBeNull();
+
+    inbox.state.failing.clear();
+    await wrapper.get('[data-testid="page-retry"]').trigger('click');
+    await flushPromises();
+    expect(wrapper.find('[data-testid="page-error"]').exists()).toBe(false);
+    expect(document.querySelector('[data-testid="inbox-row"][data-id="1205"]')).not.toBeNull();
+  });
+
+  it('when the whole list fails: what failed and a Retry, instead of an empty list', async () => {
+    const { inbox } = await openInbox({ count: 20 }, (fake) => {
+      fake.state.failing.set(0, { code: 'service_error', message: 'The service failed.', fieldErrors: {} });
+    });
+    expect(wrapper.get('[data-testid="state-error"]').text()).toContain('Could not load the interactions');
+    inbox.state.failing.clear();
+    await wrapper.get('[data-testid="retry"]').trigger('click');
+    await flushPromises();
+    expect(wrapper.find('[data-testid="state-error"]').exists()).toBe(false);
+    expect(wrapper.findAll('[data-testid="inbox-row"]').length).toBeGreaterThan(0);
+  });
+
+  it('offline: keeps its rows, says since when, and refreshes by itself when the service answers again', async () => {
+    const { preload, inbox } = await openInbox({ count: 450 });
+    inbox.state.down = offline;
+    await scrollToRow(210);
+    const note = wrapper.get('[data-testid="offline-note"]');
+    expect(note.text()).toMatch(/Offline since \d{1,2}:\d{2}/);
+    await scrollToRow(0);
+    expect(document.querySelector('[data-testid="inbox-row"][data-id="1000"]')).not.toBeNull();
+
+    // The service is back: the rate gate hears from it, and the list reads its pages again.
+    inbox.state.down = null;
+    inbox.items[0] = { ...inbox.items[0]!, text: 'Edited while we were away' };
+    preload.emit('rate:status', { limit: 1000, remaining: 999, resetAt: Date.now() + 60_000, queued: 0 });
+    await flushPromises();
+    expect(wrapper.find('[data-testid="offline-note"]').exists()).toBe(false);
+    expect(document.querySelector('[data-testid="inbox-row"][data-id="1000"]')!.textContent).toContain(
+      'Edited while we were away',
+    );
+  });
+});
