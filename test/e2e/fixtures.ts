@@ -107,9 +107,12 @@ async function removeProfiles(shell: WebShellProcess): Promise<void> {
  * screen and connecting an account; the areas' tests use `test` below.
  */
 export const shellTest = base.extend<
-  { webShell: WebShellProcess; sandbox: SandboxService },
+  { webShell: WebShellProcess; sandbox: SandboxService; sandboxArgs: string[] },
   { seededSandboxDb: string }
 >({
+  /** `test.use({ sandboxArgs: ['--faults', '0.3'] })`: more options for the test's sandbox. */
+  sandboxArgs: [[], { option: true }],
+
   seededSandboxDb: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
     async ({}, use) => {
@@ -141,10 +144,10 @@ export const shellTest = base.extend<
     }
   },
 
-  sandbox: async ({ seededSandboxDb }, use) => {
+  sandbox: async ({ seededSandboxDb, sandboxArgs }, use) => {
     const folder = mkdtempSync(join(tmpdir(), 'socialdesk-e2e-sandbox-'));
     try {
-      const sandbox = await startSandboxService(seededSandboxDb, folder);
+      const sandbox = await startSandboxService(seededSandboxDb, folder, sandboxArgs);
       try {
         await use(sandbox);
       } finally {

@@ -69,15 +69,22 @@ async function freePort(): Promise<number> {
 
 const inUse = (error: unknown) => error instanceof ProcessExitError && error.stderr.includes('EADDRINUSE');
 
-/** Starts a sandbox on a copy of `template`, kept in `folder` (which the caller removes). */
-export async function startSandboxService(template: string, folder: string): Promise<SandboxService> {
+/**
+ * Starts a sandbox on a copy of `template`, kept in `folder` (which the caller removes); `args`
+ * are more of its options (`--faults 0.3`), kept across a stop and start.
+ */
+export async function startSandboxService(
+  template: string,
+  folder: string,
+  args: readonly string[] = [],
+): Promise<SandboxService> {
   const db = join(folder, 'sandbox.db');
   copyFileSync(template, db);
   if (existsSync(`${template}-wal`)) copyFileSync(`${template}-wal`, `${db}-wal`);
 
   let child: ChildProcess | undefined;
   const launch = async (port: number) => {
-    const started = await startJsonProcess([cli, '--port', String(port), '--json', '--db', db], {
+    const started = await startJsonProcess([cli, '--port', String(port), '--json', '--db', db, ...args], {
       cwd: root,
     });
     child = started.child;

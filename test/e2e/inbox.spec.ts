@@ -1,0 +1,292 @@
+import type { Page } from '@playwright/test';
+import { expect, test, type SandboxService } from './fixtures.ts';
+import { closeMenu, pickOption, selectOption } from './support/naive-select.ts';
+
+// The inbox list against a sandbox of the test's own: what the screen shows is checked against
+// what the sandbox itself answers to the same question.
+
+interface ServiceItem {
+  id: number;
+  type: string;
+  tag_ids?: number[] | null;
+  is_read?: boolean | null;
+  is_archived?: boolean | null;
+}
+interface ServiceList {
+  data: ServiceItem[];
+  paging: { count: number };
+}
+
+const allBrands = '101,102,103';
+
+async function interactions(
+  sandbox: SandboxService,
+  params: Record<string, string> = {},
+): Promise<ServiceList> {
+  const query = new URLSearchParams({
+    brand_ids: allBrands,
+    sort: '-SOURCE_UPDATED_AT',
+    limit: '100',
+    ...params,
+  });
+  const answer = await sandbox.request<ServiceList>('community', `community_interactions?${query}`);
+  expect(answer.status).toBe(200);
+  return answer.body;
+}
+
+async function interaction(sandbox: SandboxService, id: number): Promise<ServiceItem> {
+  return (await interactions(sandbox, { id: String(id), limit: '1' })).data[0]!;
+}
+
+async function unreadByType(sandbox: SandboxService): Promise<Record<string, number>> {
+  const answer = await sandbox.request<
+    { data: { by_type: Record<string, number> } } | { by_type: Record<string, number> }
+  >('community', 'community_interactions/unread_interaction_counts', {
+    json: { brand_ids: [101, 102, 103] },
+  });
+  expect(answer.status).toBe(200);
+  const body = answer.body;
+  return 'data' in body ? body.data.by_type : body.by_type;
+}
+
+const rows = (page: Page) => page.getByTestId('inbox-row');
+const typeEntry = (page: Page, type: string) =>
+  page.locator(`[data-testid="type-entry"][data-type="${type}"]`);
+
+/** The ids of the rows drawn, top to bottom. */
+function shownIds(page: Page): Promise<number[]> {
+  return rows(page).evaluateAll((elements) =>
+    elements.map((element) => Number(element.getAttribute('data-id'))),
+  );
+}
+
+/** The list shows `count` interactions and, at its top, the sandbox's first rows in its order. */
+async function expectListAsInSandbox(page: Page, expected: ServiceList): Promise<void> {
+  const count = expected.paging.count;
+  await expect(page.getByTestId('page-subtitle')).toContainText(
+    `${count.toLocaleString('en-US')} ${count === 1 ? 'interaction' : 'interactions'}`,
+  );
+  await expect(rows(page).first()).toHaveAttribute('data-id', String(expected.data[0]!.id));
+  const shown = await shownIds(page);
+  expect(shown.length).toBeGreaterThan(0);
+  expect(shown).toEqual(expected.data.slice(0, shown.length).map((item) => item.id));
+}
+
+/** Moves the keyboard focus off any control, as a click on the page's background does. */
+async function focusPage(page: Page): Promise<void> {
+  await page.locator('h1').click();
+}
+
+test.beforeEach(async ({ page }) => {
+  // The inbox is the start page.
+  await expect(page).toHaveURL(/#\/inbox/);
+  await expect(rows(page).first()).toBeVisible();
+});
+
+test('filter by a type and two tags: only the rows the sandbox matches', async ({ page, sandbox }) => {
+  // Two tags that meet on one TikTok comment, and their names as the sandbox has them.
+  const tiktok = await interactions(sandbox, { types: 'TIKTOK_COMMENT' });
+  const sample = tiktok.data.find((item) => (item.tag_ids?.length ?? 0) >= 2);
+  expect(sample, 'a TikTok comment with two tags in the seed').toBeDefined();
+  const [first, second] = sample!.tag_ids!;
+  const tags = (
+    await sandbox.request<{ data: { id: number; name: string; brand_id: number }[] }>(
+      'community',
+      `tags?brand_ids=${allBrands}`,
+    )
+  ).body.data;
+  const label = (id: number) => {
+    const tag = tags.find((t) => t.id === id)!;
+    return `${tag.name} · ${tag.brand_id}`;
+  };
+
+  await typeEntry(page, 'TIKTOK_COMMENT').click();
+  // A long menu draws only the options in view: narrow it by typing, as a user would.
+  for (const id of [first!, second!]) {
+    await page.getByTestId('filter-tags').click();
+    await page.keyboard.type(tags.find((t) => t.id === id)!.name);
+    await selectOption(page, label(id)).click();
+  }
+  await closeMenu(page);
+  await expect(page).toHaveURL(new RegExp(`tags=${first}%2C${second}|tags=${first},${second}`));
+
+  const expected = await interactions(sandbox, { types: 'TIKTOK_COMMENT', tag_ids: `${first},${second}` });
+  expect(expected.paging.count).toBeGreaterThan(0);
+  await expectListAsInSandbox(page, expected);
+  for (const row of await rows(page).all()) {
+    await expect(row).toHaveAttribute('data-type', 'TIKTOK_COMMENT');
+    await expect(row.locator(`[data-testid="row-tag"][data-tag-id="${first}"]`)).toHaveCount(1);
+    await expect(row.locator(`[data-testid="row-tag"][data-tag-id="${second}"]`)).toHaveCount(1);
+  }
+});
+
+test('search a word: the rows the sandbox finds, the word marked in each', async ({ page, sandbox }) => {
+  await page.getByTestId('filter-text').locator('input').fill('refund');
+  await expect(page).toHaveURL(/q=refund/);
+  const expected = await interactions(sandbox, { query: 'refund' });
+  expect(expected.paging.count).toBeGreaterThan(0);
+  await expectListAsInSandbox(page, expected);
+  for (const row of (await rows(page).all()).slice(0, 8)) {
+    const marks = await row.locator('mark').allTextContents();
+    expect(marks.length).toBeGreaterThan(0);
+    expect(marks.every((mark) => mark.toLowerCase() === 'refund')).toBe(true);
+  }
+});
+
+test("mark read with r: that type's unread count drops, as the sandbox's does", async ({ page, sandbox }) => {
+  const before = (await unreadByType(sandbox)).TIKTOK_COMMENT!;
+  const count = typeEntry(page, 'TIKTOK_COMMENT').getByTestId('unread-count');
+  await expect(count).toHaveText(String(before));
+
+  await typeEntry(page, 'TIKTOK_COMMENT').click();
+  await pickOption(page, page.getByTestId('filter-read'), 'Unread');
+  await expect(page).toHaveURL(/read=no/);
+  await focusPage(page);
+  const first = rows(page).first();
+  await expect(first).toHaveAttribute('data-read', 'no');
+  const id = Number(await first.getAttribute('data-id'));
+  await expect(first).toHaveAttribute('aria-current', 'true');
+
+  await page.keyboard.press('r');
+  await expect(count).toHaveText(String(before - 1));
+  await expect(page.locator(`[data-testid="inbox-row"][data-id="${id}"]`)).toHaveAttribute(
+    'data-read',
+    'yes',
+  );
+  await expect.poll(async () => (await interaction(sandbox, id)).is_read).toBe(true);
+  expect((await unreadByType(sandbox)).TIKTOK_COMMENT).toBe(before - 1);
+});
+
+test('bulk-archive ten rows: each is archived at the sandbox', async ({ page, sandbox }) => {
+  await page.getByTestId('filter-more').click();
+  await pickOption(page, page.getByTestId('filter-archived'), 'Not archived');
+  await expect(page).toHaveURL(/archived=no/);
+  await expect(rows(page).nth(9)).toBeVisible();
+  const ids = (await shownIds(page)).slice(0, 10);
+
+  await rows(page).nth(0).getByTestId('row-select').click();
+  await rows(page)
+    .nth(9)
+    .getByTestId('row-select')
+    .click({ modifiers: ['Shift'] });
+  await expect(page.getByTestId('bulk-count')).toHaveText('10 selected');
+  await page.getByTestId('bulk-archive').click();
+  await expect(page.getByTestId('bulk-result')).toHaveText(/Done: 10 changed/);
+  for (const id of ids) {
+    expect((await interaction(sandbox, id)).is_archived, `interaction ${id}`).toBe(true);
+  }
+  for (const id of ids) {
+    await expect(page.locator(`[data-testid="inbox-row"][data-id="${id}"]`)).toHaveAttribute(
+      'data-archived',
+      'yes',
+    );
+  }
+});
+
+test('the list from the keyboard alone', async ({ page }) => {
+  await focusPage(page);
+  const ids = await shownIds(page);
+  await page.keyboard.press('j');
+  await page.keyboard.press('j');
+  await page.keyboard.press('k');
+  await page.keyboard.press('j');
+  await expect(page.locator('[data-testid="inbox-row"][aria-current="true"]')).toHaveAttribute(
+    'data-id',
+    String(ids[2]),
+  );
+
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`#/inbox/${ids[2]}`));
+  await expect(page.getByTestId('inbox-detail-pane')).toBeVisible();
+  // With the pane open, j moves it to the next row.
+  await page.keyboard.press('j');
+  await expect(page).toHaveURL(new RegExp(`#/inbox/${ids[3]}`));
+  await page.keyboard.press('Escape');
+  await expect(page).toHaveURL(/#\/inbox(\?|$)/);
+  await expect(page.getByTestId('inbox-detail-pane')).toHaveCount(0);
+
+  await page.keyboard.press('x');
+  await expect(page.getByTestId('bulk-count')).toHaveText('1 selected');
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('bulk-bar')).toHaveCount(0);
+
+  await page.keyboard.press('Shift+?');
+  await expect(page.getByTestId('keys-help')).toBeVisible();
+  await expect(page.getByTestId('keys-help')).toContainText('Mark read or unread');
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('keys-help')).toHaveCount(0);
+
+  await page.keyboard.press('/');
+  const search = page.getByTestId('filter-text').locator('input');
+  await expect(search).toBeFocused();
+  // Typed, not taken as keys: r, e and f would triage, g and t would leave.
+  await page.keyboard.type('great fit');
+  await expect(search).toHaveValue('great fit');
+  await expect(page).toHaveURL(/q=great/);
+  await expect(page.getByTestId('keys-help')).toHaveCount(0);
+  await expect(page.getByTestId('bulk-bar')).toHaveCount(0);
+
+  await focusPage(page);
+  await page.keyboard.press('g');
+  await page.keyboard.press('t');
+  await expect(page).toHaveURL(/#\/tags/);
+  await page.keyboard.press('g');
+  await page.keyboard.press('i');
+  await expect(page).toHaveURL(/#\/inbox/);
+});
+
+test('save a view, reload, and open it again in one click', async ({ page, sandbox }) => {
+  await typeEntry(page, 'INSTAGRAM_COMMENT').click();
+  await pickOption(page, page.getByTestId('filter-read'), 'Unread');
+  await expect(page).toHaveURL(/type=INSTAGRAM_COMMENT.*read=no|read=no.*type=INSTAGRAM_COMMENT/);
+  await page.getByTestId('save-view').click();
+  await page.getByTestId('view-name').locator('input').fill('Unread Instagram');
+  await page.getByTestId('view-save').click();
+  const view = page.locator('[data-testid="saved-view"][data-name="Unread Instagram"]');
+  await expect(view).toBeVisible();
+
+  await page.reload();
+  await page.getByTestId('filter-clear').click();
+  await expect(page).not.toHaveURL(/read=no/);
+  await expect(view).toBeVisible();
+  await expect(view).not.toHaveClass(/active/);
+
+  // A view's unread count leaves archived interactions out, like the unread badges do.
+  const unread = await interactions(sandbox, {
+    types: 'INSTAGRAM_COMMENT',
+    is_read: 'false',
+    is_archived: 'false',
+  });
+  await expect(view.getByTestId('view-unread')).toHaveText(String(unread.paging.count));
+  const expected = await interactions(sandbox, { types: 'INSTAGRAM_COMMENT', is_read: 'false' });
+  await view.getByTestId('view-open').click();
+  await expect(page).toHaveURL(/type=INSTAGRAM_COMMENT/);
+  await expect(page).toHaveURL(/read=no/);
+  await expect(view).toHaveClass(/active/);
+  await expectListAsInSandbox(page, expected);
+});
+
+test.describe('a sandbox that fails 30% of its requests', () => {
+  test.use({ sandboxArgs: ['--faults', '0.3'] });
+
+  test('shows retries where pages fail, never a blank or broken screen', async ({ page }) => {
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    const list = page.getByTestId('virtual-list');
+    const somethingShown = page
+      .getByTestId('inbox-row')
+      .or(page.getByTestId('page-error'))
+      .or(page.getByTestId('state-error'));
+    for (const top of [0, 8_000, 20_000, 40_000, 12_000]) {
+      await list.evaluate((element, y) => element.scrollTo(0, y), top);
+      await expect(somethingShown.first()).toBeVisible();
+      // Every failure in view offers its Retry; retried until the rows come.
+      for (let attempt = 0; attempt < 10 && (await page.getByTestId('page-retry').count()) > 0; attempt++) {
+        await page.getByTestId('page-retry').first().click();
+        await expect(somethingShown.first()).toBeVisible();
+      }
+      await expect(rows(page).first()).toBeVisible();
+    }
+    expect(errors).toEqual([]);
+  });
+});
