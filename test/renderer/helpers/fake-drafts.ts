@@ -143,6 +143,8 @@ export function installFakeDrafts(preload: FakePreload, initial: Partial<Draft>[
   return {
     drafts,
     update,
+    /** A draft as the list calls answer it. */
+    summary,
     /** The one draft the page created. */
     only(): Draft {
       if (drafts.size !== 1) throw new Error(`${drafts.size} drafts, not one`);

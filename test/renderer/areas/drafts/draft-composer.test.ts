@@ -157,6 +157,31 @@ describe('the composer', () => {
     expect(feedbackAt('timestamp')).toBe('Must be after the current time (2026-11-23T12:00:00Z).');
   });
 
+  it("keeps the outbox's news over an older answer: a refusal heard before the sync's answer stays", async () => {
+    const { preload, fake, id } = await openDraft({
+      channel: 'threads',
+      fields: { text: 'Soon', timestamp: '2020-01-06T09:30:00.000Z' },
+    });
+    const refusal = {
+      code: 'invalid_input' as const,
+      message: 'A SCHEDULED post needs a timestamp in the future.',
+      fieldErrors: { timestamp: ['Must be after the current time.'] },
+      status: 422,
+    };
+    // The events of the outbox's attempt travel faster than the call's own answer.
+    preload.answer('drafts:sync', () => {
+      const queued = fake.update(id, { state: 'queued' });
+      fake.update(id, { state: 'failed', error: refusal });
+      return { ok: true, value: fake.summary(queued) };
+    });
+    await wrapper.get('[data-testid="action-schedule"]').trigger('click');
+    await flushPromises();
+    expect(
+      wrapper.get('[data-testid="draft-composer"] [data-testid="draft-state"]').attributes('data-state'),
+    ).toBe('failed');
+    expect(feedbackAt('timestamp')).toBe('Must be after the current time.');
+  });
+
   it('asks for a publish time before scheduling, and sends nothing', async () => {
     const { preload } = await openDraft({ channel: 'snapchat', fields: {} });
     await wrapper.get('[data-testid="action-schedule"]').trigger('click');

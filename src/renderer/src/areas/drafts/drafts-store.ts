@@ -44,14 +44,29 @@ export const useDraftsStore = defineStore('drafts', () => {
     }
   });
 
-  /** Queues every draft that has changes the service does not have yet. */
-  async function syncAll(): Promise<number> {
+  /**
+   * Queues every draft with changes the service does not have yet, and has the outbox try at
+   * once: a draft already in line is "synced" again, which ends the outbox's wait after a failed
+   * attempt (the service may be back), one draft being enough for the whole line.
+   */
+  async function syncAll(): Promise<{ queued: number; waiting: boolean }> {
+    const brandIds = [...brands.selected];
     const local = await api['drafts:list']({
-      query: { search: '', states: ['local'], brandIds: [...brands.selected] },
+      query: { search: '', states: ['local'], brandIds },
       limit: PAGE,
     });
     for (const draft of local.items) await api['drafts:sync']({ id: draft.id });
-    return local.items.length;
+    let waiting = false;
+    if (local.items.length === 0) {
+      const line = await api['drafts:list']({
+        query: { search: '', states: ['queued'], brandIds },
+        limit: 1,
+      });
+      const first = line.items[0];
+      if (first) await api['drafts:sync']({ id: first.id });
+      waiting = first !== undefined;
+    }
+    return { queued: local.items.length, waiting };
   }
 
   /** A new draft in the first brand chosen (the choice may still be on its way at start). */

@@ -120,10 +120,11 @@ export function useDraftEditor(id: string) {
     saveState.value = 'saving';
     let edited = false;
     const stopEdited = watch([fields, brandId], () => (edited = true), { deep: true, flush: 'sync' });
+    const since = heard;
     saving = (async () => {
       try {
         const summary = await api['drafts:save']({ id, fields: sent, ...(brand ? { brandId: brand } : {}) });
-        applySummary(summary);
+        applyAnswer(summary, since);
         saveError.value = null;
         saveState.value = edited ? 'unsaved' : 'saved';
       } catch (error) {
@@ -150,10 +151,20 @@ export function useDraftEditor(id: string) {
 
   // ---- the outbox's news about this draft ----
 
+  /** News of this draft heard by event: a call's answer older than the news is not applied. */
+  let heard = 0;
+  /** Applies the answer of a call started when `heard` was `since`, unless news came meanwhile. */
+  function applyAnswer(summary: DraftSummary, since: number): void {
+    if (heard === since) applySummary(summary);
+  }
+
   function applySummary(summary: DraftSummary): void {
     if (!draft.value) return;
-    const becameFailed = summary.state === 'failed' && draft.value.state !== 'failed';
-    if (becameFailed) refusedFields = JSON.parse(JSON.stringify(toRaw(fields.value))) as DraftFields;
+    // A new refusal is about the fields as they are now; its errors stand until they are edited.
+    const newRefusal =
+      summary.state === 'failed' &&
+      (draft.value.state !== 'failed' || JSON.stringify(summary.error) !== JSON.stringify(draft.value.error));
+    if (newRefusal) refusedFields = JSON.parse(JSON.stringify(toRaw(fields.value))) as DraftFields;
     draft.value = {
       ...draft.value,
       ...summary,
@@ -163,6 +174,7 @@ export function useDraftEditor(id: string) {
 
   const stopListening = on('drafts:changed', ({ id: changed, draft: summary }) => {
     if (changed !== id || !draft.value) return;
+    heard += 1;
     if (!summary) {
       loadError.value = new ContractCallError({
         code: 'not_found',
@@ -206,7 +218,8 @@ export function useDraftEditor(id: string) {
     try {
       await flush();
       if (saveState.value === 'failed') throw saveError.value;
-      applySummary(await api['drafts:sync']({ id }));
+      const since = heard;
+      applyAnswer(await api['drafts:sync']({ id }), since);
       return true;
     } catch (error) {
       actionError.value = toCallError(error).message;
@@ -224,6 +237,7 @@ export function useDraftEditor(id: string) {
   async function resolve(merged: DraftFields): Promise<void> {
     const conflict = draft.value?.conflict;
     if (!conflict) return;
+    const since = heard;
     const summary = await api['drafts:resolve']({
       id,
       fields: merged,
@@ -233,7 +247,7 @@ export function useDraftEditor(id: string) {
     fields.value = structuredClone(merged);
     saveState.value = 'saved';
     loaded = true;
-    applySummary(summary);
+    applyAnswer(summary, since);
   }
 
   return {

@@ -1,0 +1,188 @@
+import { randomUUID } from 'node:crypto';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test, type SandboxService } from './fixtures.ts';
+
+// Drafts against a sandbox of the test's own: what reached the service is read back from the
+// sandbox itself, by the draft's id (its source_id) and by its text.
+
+// Each test goes through the outbox (one also through an outage, a reload and the wait after a
+// create that got no answer): twice the project's deadline, for a busy machine.
+test.describe.configure({ timeout: 180_000 });
+
+interface ServicePost {
+  id: number;
+  text?: string | null;
+  updated_at: string;
+  source_id?: string | null;
+  auto_numbering_enabled?: boolean | null;
+  replies?: { text?: string | null }[] | null;
+}
+
+/** The posts of a channel and brand that carry this text, as the sandbox has them. */
+async function postsWithText(sandbox: SandboxService, channel: string, brand: number, text: string) {
+  const answer = await sandbox.request<{ data: ServicePost[] }>(
+    'scheduler',
+    `${channel}/scheduled_posts?brand_id=${brand}&limit=1000`,
+  );
+  expect(answer.status).toBe(200);
+  return answer.body.data.filter((post) => post.text === text);
+}
+
+async function postBySource(sandbox: SandboxService, channel: string, brand: number, draftId: string) {
+  const answer = await sandbox.request<{ data: ServicePost[] }>(
+    'scheduler',
+    `${channel}/scheduled_posts?brand_id=${brand}&source_ids=${draftId}`,
+  );
+  expect(answer.status).toBe(200);
+  return answer.body.data;
+}
+
+/** Starts a draft from the list's "New draft" menu; answers its id, from the address it lands on. */
+async function newDraft(page: Page, channelLabel: string): Promise<string> {
+  await page.getByTestId('nav-drafts').click();
+  await page.getByTestId('draft-new').click();
+  await page.locator('.n-dropdown-option').filter({ hasText: channelLabel }).click();
+  await expect(page).toHaveURL(/#\/drafts\/[0-9a-f-]{36}$/);
+  const id = /#\/drafts\/([0-9a-f-]{36})$/.exec(page.url())![1]!;
+  await expect(page.getByTestId('draft-composer')).toHaveAttribute('data-draft', id);
+  return id;
+}
+
+const textArea = (field: Locator) => field.locator('textarea');
+const saved = (page: Page) => expect(page.getByTestId('save-state')).toHaveAttribute('data-state', 'saved');
+const composerState = (page: Page) => page.getByTestId('draft-composer').getByTestId('draft-state');
+const rowOf = (page: Page, id: string) => page.locator(`[data-testid="draft-row"][data-draft="${id}"]`);
+const feedbackAt = (page: Page, path: string) => page.locator(`[data-field="${path}"] .n-form-item-feedback`);
+
+test('a draft written with the service down survives a reload and reaches it exactly once', async ({
+  page,
+  sandbox,
+}) => {
+  await sandbox.stop();
+  const text = `Written offline ${randomUUID()}`;
+  const id = await newDraft(page, 'LinkedIn');
+  await textArea(page.getByTestId('draft-text')).fill(text);
+  await saved(page);
+  await page.getByTestId('action-draft').click();
+  // Queued, and the outbox finds the service unreachable.
+  await expect(rowOf(page, id).getByTestId('draft-state')).toHaveAttribute('data-state', 'queued');
+  await expect(page.getByTestId('connection-indicator')).toHaveAttribute('data-state', 'offline');
+
+  await page.reload();
+  await expect(page.getByTestId('draft-composer')).toHaveAttribute('data-draft', id);
+  await expect(textArea(page.getByTestId('draft-text'))).toHaveValue(text);
+  await expect(rowOf(page, id).getByTestId('draft-state')).toHaveAttribute('data-state', 'queued');
+
+  await sandbox.start();
+  await page.getByTestId('drafts-sync').click();
+  await expect(rowOf(page, id).getByTestId('draft-state')).toHaveAttribute('data-state', 'synced', {
+    timeout: 45_000,
+  });
+  await expect(page.getByTestId('connection-indicator')).toHaveAttribute('data-state', 'online');
+
+  const [post, ...more] = await postBySource(sandbox, 'linkedin', 101, id);
+  expect(more).toEqual([]);
+  expect(post).toMatchObject({ text, source_id: id });
+  expect(await postsWithText(sandbox, 'linkedin', 101, text)).toHaveLength(1);
+
+  // The scheduler lists it once too, among the unscheduled posts.
+  await page.getByTestId('nav-scheduler').click();
+  await expect(
+    page.locator(`[data-testid="unscheduled-post"][data-post="linkedin:${post!.id}"]`),
+  ).toHaveCount(1);
+});
+
+test("a post changed on the service behind the draft's back: both versions, field by field", async ({
+  page,
+  sandbox,
+}) => {
+  const created = await sandbox.request<ServicePost>('scheduler', 'twitter/scheduled_posts', {
+    method: 'POST',
+    json: { brand_id: 101, text: 'Opening hours', status: 'DRAFT' },
+  });
+  expect(created.status).toBe(201);
+  const post = created.body;
+
+  // The calendar's Edit link.
+  await page.goto(page.url().replace(/#.*$/, `#/drafts/new?channel=twitter&postId=${post.id}`));
+  await expect(page).toHaveURL(/#\/drafts\/[0-9a-f-]{36}$/);
+  const text = textArea(page.getByTestId('draft-text'));
+  await expect(text).toHaveValue('Opening hours');
+  await text.fill('Opening hours: 8 to 6');
+  await saved(page);
+
+  // Someone else edits the post (until the service's second-precision updated_at has moved).
+  await expect
+    .poll(async () => {
+      const answer = await sandbox.request<ServicePost>('scheduler', `twitter/scheduled_posts/${post.id}`, {
+        method: 'PATCH',
+        json: { text: 'Opening hours: 9 to 5' },
+      });
+      return answer.body.updated_at;
+    })
+    .not.toBe(post.updated_at);
+
+  await page.getByTestId('action-draft').click();
+  const row = page.locator('[data-testid="conflict-field"][data-field="text"]');
+  await expect(row.getByTestId('mine-value')).toHaveText('Opening hours: 8 to 6');
+  await expect(row.getByTestId('theirs-value')).toHaveText('Opening hours: 9 to 5');
+  // Nothing was overwritten meanwhile.
+  const meanwhile = await sandbox.request<ServicePost>('scheduler', `twitter/scheduled_posts/${post.id}`);
+  expect(meanwhile.body.text).toBe('Opening hours: 9 to 5');
+
+  await expect(page.getByTestId('conflict-resolve')).toBeDisabled();
+  await page.getByTestId('choose-mine-text').click();
+  await page.getByTestId('conflict-resolve').click();
+  await expect(composerState(page)).toHaveAttribute('data-state', 'synced');
+  const after = await sandbox.request<ServicePost>('scheduler', `twitter/scheduled_posts/${post.id}`);
+  expect(after.body.text).toBe('Opening hours: 8 to 6');
+});
+
+test("the service's 422 lands on the field it names", async ({ page, sandbox }) => {
+  await newDraft(page, 'Threads');
+  await textArea(page.getByTestId('draft-text')).fill('Back to school');
+  const picker = page.getByTestId('draft-publish-at').locator('input');
+  await picker.fill('2020-01-06 09:30:00');
+  await picker.press('Enter');
+  await saved(page);
+  await page.getByTestId('action-schedule').click();
+
+  await expect(composerState(page)).toHaveAttribute('data-state', 'failed');
+  // What the sandbox says to the same request, under the publish time.
+  const refusal = await sandbox.request<{ errors: { timestamp: string[] } }>(
+    'scheduler',
+    'threads/scheduled_posts',
+    {
+      method: 'POST',
+      json: { brand_id: 101, text: 'Back to school', status: 'SCHEDULED', timestamp: '2020-01-06T09:30:00Z' },
+    },
+  );
+  expect(refusal.status).toBe(422);
+  const said = refusal.body.errors.timestamp[0]!;
+  await expect(feedbackAt(page, 'timestamp')).toContainText(said.slice(0, said.indexOf('(')));
+  await expect(page.getByTestId('draft-failure')).toBeVisible();
+  await expect(feedbackAt(page, 'text')).toHaveCount(0);
+});
+
+test('a Twitter thread of three parts reaches the service as one post with two replies', async ({
+  page,
+  sandbox,
+}) => {
+  const id = await newDraft(page, 'X (Twitter)');
+  const first = `Thread ${randomUUID()}`;
+  await textArea(page.getByTestId('draft-text')).fill(first);
+  await page.getByTestId('add-reply').click();
+  await page.getByTestId('add-reply').click();
+  await textArea(page.getByTestId('reply-text').nth(0)).fill('The second part');
+  await textArea(page.getByTestId('reply-text').nth(1)).fill('The third part');
+  await page.getByTestId('auto-numbering').click();
+  await expect(page.getByTestId('part-number')).toHaveText(['1/3', '2/3', '3/3']);
+  await saved(page);
+  await page.getByTestId('action-draft').click();
+  await expect(rowOf(page, id).getByTestId('draft-state')).toHaveAttribute('data-state', 'synced');
+
+  const [post, ...more] = await postBySource(sandbox, 'twitter', 101, id);
+  expect(more).toEqual([]);
+  expect(post).toMatchObject({ text: first, auto_numbering_enabled: true });
+  expect(post!.replies!.map((reply) => reply.text)).toEqual(['The second part', 'The third part']);
+});
