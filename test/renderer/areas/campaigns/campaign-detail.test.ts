@@ -1,7 +1,12 @@
 import { flushPromises, type VueWrapper } from '@vue/test-utils';
 import { describe, expect, it } from 'vitest';
 import { campaignUpdateSchema } from '../../../../src/shared/domain/index.ts';
-import { installFakeCampaigns, sampleStats } from '../../helpers/fake-campaigns.ts';
+import {
+  installFakeCampaigns,
+  sampleAds,
+  sampleCampaign,
+  sampleStats,
+} from '../../helpers/fake-campaigns.ts';
 import { createFakePreload } from '../../helpers/fake-preload.ts';
 import { freshPageForEachTest, mountApp } from '../../helpers/mount-app.ts';
 
@@ -94,6 +99,19 @@ describe('the ads of a campaign', () => {
       offset: 0,
     });
     expect(wrapper.get('[data-testid="state-empty"]').text()).toContain('no ads on this platform');
+  });
+
+  it('opens on TikTok for a campaign whose ads are all there', async () => {
+    const preload = createFakePreload().install();
+    installFakeCampaigns(preload, {
+      campaigns: [sampleCampaign({ included_ad_sources: ['TIKTOK_ADS'], ad_campaigns: [] })],
+      ads: sampleAds(3, 'TIKTOK_ADS'),
+    });
+    ({ wrapper } = await mountApp('/campaigns/1?brand=101'));
+    await flushPromises();
+    await openTab('ads');
+    expect(preload.inputsOf('campaigns:ads').at(-1)).toMatchObject({ query: { source: 'TIKTOK_ADS' } });
+    expect(wrapper.findAll('[data-testid="ad-row"]')).toHaveLength(3);
   });
 });
 

@@ -43,6 +43,16 @@ export function useCampaignAds() {
     adCampaignIds.value = [];
     sortKey.value = null;
   });
+  // A campaign whose ads are all on TikTok opens on TikTok (the sources' structure is not shown:
+  // a list of platform names is read, anything else leaves Meta).
+  watch(
+    () => detail.campaign?.included_ad_sources,
+    (sources) => {
+      if (Array.isArray(sources) && sources.includes('TIKTOK_ADS') && !sources.includes('META_ADS'))
+        source.value = 'TIKTOK_ADS';
+    },
+    { immediate: true },
+  );
   watch([() => detail.opened, source, sortKey, descending, adCampaignIds], () => (page.value = 1));
 
   const load = useLoad(
