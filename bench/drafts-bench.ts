@@ -10,7 +10,11 @@
  *      (the longest delay less those 10 ms); target <= 50 ms;
  *   3. 429 answers during that sync, against a sandbox with a tight limit (--rate-limit 200
  *      --rate-window 3: the 1,000 creates need six windows); target 0;
- *   4. the calendar month view with 1,000 posts: belongs to the renderer part, not built yet.
+ *   4. the Scheduler's month view drawing 1,000 posts, p95 of 5 renders (after one not counted),
+ *      in Chromium on the built app (`npm run build` first) against a sandbox of its own: from
+ *      the posts' answer complete to the frame after the calendar's last change (see
+ *      support/calendar-month-timing.ts); target <= 200 ms. With 5 renders the p95 is the
+ *      slowest of them: the target is for every render, not a typical one.
  *
  * The sandbox runs in its own process, so its work never counts as a stall of ours. The drafts
  * are saved with texts of a realistic size (a Twitter thread of four parts, about 1 KB). The
@@ -37,13 +41,15 @@ import { createDraftsService } from '../src/main/services/drafts/drafts-service.
 import { EventBus } from '../src/main/services/event-bus.ts';
 import { createProfileDatabases } from '../src/main/services/storage/profile-databases.ts';
 import { transaction } from '../src/main/services/storage/transaction.ts';
+import { CALENDAR_POSTS, timeCalendarMonth, type MonthTiming } from './support/calendar-month-timing.ts';
 
 const STORED = 10_000;
 const SAVES = 1_000;
 const SYNCED = 1_000;
 const RATE = { limit: 200, windowS: 3 };
 const PROFILE = 'bench';
-const targets = { saveP95Ms: 10, stallMs: 50, throttled: 0 };
+const CALENDAR_RENDERS = 5;
+const targets = { saveP95Ms: 10, stallMs: 50, throttled: 0, calendarP95Ms: 200 };
 const LOOP_RESOLUTION_MS = 10;
 
 function line(name: string, figure: string, target: string, ok?: boolean) {
@@ -197,6 +203,19 @@ const states = db.prepare('SELECT state, count(*) AS n FROM drafts GROUP BY stat
 const synced = (db.prepare("SELECT count(*) AS n FROM drafts WHERE state = 'synced'").get() as { n: number })
   .n;
 
+// 4. The calendar, once the services' work is over (Chromium, the shell and a sandbox of its own).
+let calendar: MonthTiming | null = null;
+let calendarFailure = '';
+try {
+  calendar = await timeCalendarMonth(CALENDAR_RENDERS);
+} catch (error) {
+  calendarFailure = (error as Error).message;
+}
+const sortedMs = (renders: MonthTiming['renders'], key: keyof MonthTiming['renders'][number]) =>
+  renders.map((render) => render[key]).sort((a, b) => a - b);
+const calendarMs = calendar ? sortedMs(calendar.renders, 'answerToPaintedMs') : [];
+const calendarP95 = calendar ? percentile(calendarMs, 95) : Infinity;
+
 console.log(
   `saves: p50 ${percentile(saveMs, 50).toFixed(1)} ms, p95 ${saveP95.toFixed(1)} ms, max ${saveMs.at(-1)!.toFixed(1)} ms`,
 );
@@ -204,7 +223,19 @@ console.log(
   `sync: ${synced} of ${SYNCED} drafts synced in ${syncSeconds.toFixed(1)} s with ${answers} answers; ` +
     `event loop delay p50 ${(loop.percentile(50) / 1e6).toFixed(1)} ms, p99 ${(loop.percentile(99) / 1e6).toFixed(1)} ms`,
 );
-console.log(`states: ${JSON.stringify(states)}\n`);
+console.log(`states: ${JSON.stringify(states)}`);
+if (calendar) {
+  const figures = (key: keyof MonthTiming['renders'][number]) => {
+    const sorted = sortedMs(calendar!.renders, key);
+    return `p50 ${percentile(sorted, 50).toFixed(0)} ms, p95 ${percentile(sorted, 95).toFixed(0)} ms`;
+  };
+  console.log(
+    `calendar: ${calendar.month}, ${CALENDAR_POSTS} posts, ${CALENDAR_RENDERS} renders ` +
+      `(${calendarMs.map((v) => v.toFixed(0)).join(', ')} ms; the first, not counted, ` +
+      `${calendar.warmUp.answerToPaintedMs.toFixed(0)} ms); the calendar's own measure ${figures('selfMeasuredMs')}; ` +
+      `from the click, with the two 500-post calls, ${figures('clickToPaintedMs')}; load ${calendar.load.toFixed(1)}\n`,
+  );
+} else console.log(`calendar: not measured: ${calendarFailure}\n`);
 line(
   `save a draft, p95 (${STORED} drafts stored)`,
   `${saveP95.toFixed(1)} ms`,
@@ -223,11 +254,15 @@ line(
   `${targets.throttled}`,
   throttled === targets.throttled,
 );
-line('calendar month view with 1,000 posts', 'not measured yet', '<= 200 ms');
+line(
+  `month view, ${CALENDAR_POSTS.toLocaleString('en-US')} posts, answer to painted, p95`,
+  calendar ? `${calendarP95.toFixed(1)} ms` : 'not measured',
+  `<= ${targets.calendarP95Ms} ms`,
+  calendarP95 <= targets.calendarP95Ms,
+);
 const loadAverage = loadavg()
   .map((l) => l.toFixed(1))
   .join(' ');
-console.log('  (no calendar: the renderer part of issue 15 is not built yet)');
 console.log(
   `\ncontext: load average ${loadAverage} on ${cpus().length} cores; ` +
     `an empty commit with synchronous = FULL takes p50 ${percentile(emptyCommitMs, 50).toFixed(1)} ms, ` +
@@ -240,5 +275,9 @@ databases.close();
 sandbox.close();
 rmSync(directory, { recursive: true, force: true });
 const allOk =
-  saveP95 <= targets.saveP95Ms && stallMs <= targets.stallMs && throttled === 0 && synced === SYNCED;
+  saveP95 <= targets.saveP95Ms &&
+  stallMs <= targets.stallMs &&
+  throttled === 0 &&
+  synced === SYNCED &&
+  calendarP95 <= targets.calendarP95Ms;
 process.exit(allOk ? 0 : 1);
