@@ -147,6 +147,14 @@ export const draftsCalls = {
     output: draftSchema,
   },
   /**
+   * The service's copy of the post a draft edits, as read now (status, approval requests with
+   * their states, live_post_url, ...); null for a draft of a new post. Needs a connection.
+   */
+  'drafts:post': {
+    input: byId,
+    output: z.object({ post: draftFieldsSchema.nullable() }),
+  },
+  /**
    * Saves the whole of a draft's fields (one transaction; call it within a second of an edit).
    * The brand may change until the draft has a post. A queued draft stays queued and a syncing
    * one is sent again with these fields; a synced one becomes local; failed and conflict stay.

@@ -28,6 +28,7 @@ export const callNames = [
   'drafts:get',
   'drafts:create',
   'drafts:from-post',
+  'drafts:post',
   'drafts:save',
   'drafts:delete',
   'drafts:sync',

@@ -123,6 +123,16 @@ export function installFakeDrafts(preload: FakePreload, initial: Partial<Draft>[
     if (deleted) preload.emit('drafts:changed', { id, draft: null });
     return { ok: true, value: { deleted } };
   });
+  /** The service's copies of the posts drafts edit, by post id, for drafts:post. */
+  const servicePosts = new Map<number, Record<string, unknown>>();
+  answer('drafts:post', ({ id }) => {
+    const draft = drafts.get(id);
+    if (!draft) return missing;
+    return {
+      ok: true,
+      value: { post: draft.postId === null ? null : (servicePosts.get(draft.postId) ?? null) },
+    };
+  });
   answer('drafts:status', () => ({
     ok: true,
     value: {
@@ -142,6 +152,7 @@ export function installFakeDrafts(preload: FakePreload, initial: Partial<Draft>[
 
   return {
     drafts,
+    servicePosts,
     update,
     /** A draft as the list calls answer it. */
     summary,

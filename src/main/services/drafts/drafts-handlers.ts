@@ -98,6 +98,15 @@ export function createDraftsHandlers(
       });
     },
 
+    'drafts:post': async ({ id }, { signal, lane }) => {
+      const profile = drafts.active();
+      if (!profile) throw noActiveProfile();
+      const draft = await withDrafts(({ db }) => requireDraft(db, id));
+      if (draft.postId === null) return { post: null };
+      const scheduler = drafts.schedulerOf(profile.profileId);
+      return { post: await scheduler.get(draft.channel, draft.postId, {}, { signal, lane }) };
+    },
+
     'drafts:save': ({ id, fields, brandId }) =>
       withDrafts((profile) => {
         const draft = saveDraft(profile.db, id, { fields, brandId }, now());

@@ -204,6 +204,12 @@ describe('drafts calls', () => {
     expect(next.id).not.toBe(draft.id);
     expect(next.fields).toMatchObject({ text: 'Launch day!' });
 
+    // The post as the service has it now, with what only the service writes.
+    const read = valueOf(await app.call('drafts:post', { id: next.id }));
+    expect(read.post).toMatchObject({ id: post.id, status: 'DRAFT', text: 'Launch day!' });
+    const fresh = valueOf(await app.call('drafts:create', { channel: 'twitter', brandId: 102 }));
+    expect(valueOf(await app.call('drafts:post', { id: fresh.id }))).toEqual({ post: null });
+
     expect(await app.call('drafts:from-post', { channel: 'twitter', postId: 987_654_321 })).toMatchObject({
       ok: false,
       error: { code: 'not_found' },

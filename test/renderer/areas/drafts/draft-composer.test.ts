@@ -182,6 +182,43 @@ describe('the composer', () => {
     expect(feedbackAt('timestamp')).toBe('Must be after the current time.');
   });
 
+  it("shows the approval requests' states of the post on the service", async () => {
+    const preload = createFakePreload().install();
+    const fake = installFakeDrafts(preload, [
+      {
+        channel: 'linkedin',
+        postId: 31,
+        fields: {
+          text: 'Needs a yes',
+          approval_policy: 'APPROVAL_REQUIRED',
+          approval_requests: [
+            { requested_by_user_id: 5, review_user_id: 12 },
+            { requested_by_user_id: 5, review_user_id: 13 },
+          ],
+        },
+      },
+    ]);
+    fake.servicePosts.set(31, {
+      id: 31,
+      approval_status: 'PENDING',
+      approval_requests: [
+        { id: 1, requested_by_user_id: 5, review_user_id: 12, approval_status: 'APPROVED' },
+        { id: 2, requested_by_user_id: 5, review_user_id: 13, approval_status: 'PENDING' },
+      ],
+    });
+    ({ wrapper } = await mountApp(`/drafts/${fake.only().id}`));
+    await flushPromises();
+    expect(wrapper.findAll('[data-testid="approval-request"]').map((r) => r.text())).toEqual([
+      'User 12approved',
+      'User 13pending',
+    ]);
+    expect(wrapper.get('[data-testid="approval-overall"]').text()).toBe('pending');
+    expect(wrapper.findAll('[data-testid="draft-reviewers"] .n-tag').map((t) => t.text())).toEqual([
+      '12',
+      '13',
+    ]);
+  });
+
   it('asks for a publish time before scheduling, and sends nothing', async () => {
     const { preload } = await openDraft({ channel: 'snapchat', fields: {} });
     await wrapper.get('[data-testid="action-schedule"]').trigger('click');

@@ -65,8 +65,26 @@ export function useDraftEditor(id: string) {
       brandId.value = answer.brandId;
       fields.value = structuredClone(answer.fields);
       loaded = true;
+      void loadServicePost();
     } catch (error) {
       loadError.value = toCallError(error);
+    }
+  }
+
+  /** The service's copy of the post being edited (its approval requests' states), when read. */
+  const servicePost = shallowRef<Record<string, unknown> | null>(null);
+  const servicePostError = shallowRef<ContractCallError | null>(null);
+  const readingPost = ref(false);
+  async function loadServicePost(): Promise<void> {
+    if (draft.value?.postId == null) return;
+    readingPost.value = true;
+    try {
+      servicePost.value = (await api['drafts:post']({ id })).post;
+      servicePostError.value = null;
+    } catch (error) {
+      servicePostError.value = toCallError(error);
+    } finally {
+      readingPost.value = false;
     }
   }
 
@@ -184,7 +202,10 @@ export function useDraftEditor(id: string) {
       return;
     }
     const wasConflict = draft.value.state === 'conflict';
+    const wasSynced = draft.value.state === 'synced';
     applySummary(summary);
+    // Just synced: the service's copy (its approvals, its status) has moved with it.
+    if (summary.state === 'synced' && !wasSynced) void loadServicePost();
     // The versions to compare come with the full draft only.
     if (summary.state === 'conflict' && !wasConflict) void refreshConflict();
   });
@@ -263,6 +284,10 @@ export function useDraftEditor(id: string) {
     errors,
     serviceErrors,
     errorAt,
+    servicePost,
+    servicePostError,
+    readingPost,
+    loadServicePost,
     load,
     flush,
     act,
