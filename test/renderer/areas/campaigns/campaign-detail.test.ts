@@ -75,6 +75,9 @@ describe('a campaign', () => {
     await wrapper.get('[data-testid="tab-ads"]').trigger('keydown', { key: 'End' });
     await flushPromises();
     expect(wrapper.get('[data-testid="tab-edit"]').attributes('aria-selected')).toBe('true');
+    await wrapper.get('[data-testid="tab-edit"]').trigger('keydown', { key: 'Escape' });
+    await flushPromises();
+    expect(wrapper.get('h1').text()).toBe('Campaigns');
   });
 });
 
