@@ -11,39 +11,9 @@
  * so neither main's brief cache nor the page's own state help; a first round (the detail page's
  * code loading) is not counted.
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createInterface } from 'node:readline';
-import { chromium } from '@playwright/test';
-
-export interface SandboxReady {
-  urls: Record<'library' | 'scheduler' | 'dashboard' | 'community', string>;
-  tokens: { user: string };
-  brands: number[];
-}
+import { launchChromium, startShellWithProfile, type SandboxReady } from './support/browser-shell.ts';
 
 const BRAND = 101;
-
-async function startWebShell(userDataDir: string) {
-  const child = spawn(
-    process.execPath,
-    ['src/main/web/cli.ts', '--port', '0', '--json', '--user-data', userDataDir],
-    {
-      stdio: ['pipe', 'pipe', 'inherit'],
-      env: { ...process.env, SOCIALDESK_KEYCHAIN_SERVICE: 'Socialdesk-bench' },
-    },
-  );
-  const ready = await new Promise<{ url: string }>((resolve, reject) => {
-    const lines = createInterface({ input: child.stdout! });
-    lines.once('line', (text) => (lines.close(), resolve(JSON.parse(text) as { url: string })));
-    child.once('exit', (code) =>
-      reject(new Error(`the browser shell exited with ${code} (built? npm run build)`)),
-    );
-  });
-  return { child, url: ready.url };
-}
 
 /** Times `rounds` campaign pages; answers each round's milliseconds. */
 export async function timeCampaignPages(sandbox: SandboxReady, rounds: number): Promise<number[]> {
@@ -58,36 +28,13 @@ export async function timeCampaignPages(sandbox: SandboxReady, rounds: number): 
   );
   if (campaigns.length < rounds + 1) throw new Error(`brand ${BRAND} has fewer than ${rounds + 1} campaigns`);
 
-  const folder = mkdtempSync(join(tmpdir(), 'socialdesk-campaign-bench-'));
-  const shell = await startWebShell(folder);
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu'],
-  });
+  const shell = await startShellWithProfile(sandbox, 'Bench');
+  const browser = await launchChromium();
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await page.goto(shell.url);
-    // The profile, through the page's own session with the shell (the token stays in main).
-    await page.evaluate(
-      async (profile) => {
-        const response = await fetch('/bridge/call/accounts:add', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ input: profile }),
-        });
-        const answer = (await response.json()) as { ok: boolean };
-        if (!answer.ok) throw new Error('could not add the profile');
-      },
-      {
-        name: 'Bench',
-        baseUrls: sandbox.urls,
-        brandIds: sandbox.brands,
-        token: sandbox.tokens.user,
-        tokenStore: 'session',
-      },
-    );
-    // The page read the profiles before there were any: it reads them again on a reload.
-    await page.goto(new URL('/#/campaigns', shell.url).href);
+    await page.goto(await shell.freshUrl()); // the link sets the page's session with the shell
+    await page.goto(new URL('/#/campaigns', shell.origin).href);
+    // Only the hash changed: a load of its own starts the app on the campaigns' route.
     await page.reload();
     await page.getByTestId('campaign-row').first().waitFor();
 
@@ -120,11 +67,6 @@ export async function timeCampaignPages(sandbox: SandboxReady, rounds: number): 
     return times;
   } finally {
     await browser.close();
-    if (shell.child.exitCode === null) {
-      const exited = new Promise((resolve) => shell.child.once('exit', resolve));
-      shell.child.kill('SIGTERM');
-      await exited;
-    }
-    rmSync(folder, { recursive: true, force: true });
+    await shell.stop();
   }
 }
