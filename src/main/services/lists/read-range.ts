@@ -53,6 +53,7 @@ export async function readRange<T>(
     at += size;
     if (page.items.length < size || at >= count || added === 0) break;
   }
-  // A count that shrank below the rows already read would make the list end before them.
-  return { count: Math.max(count, offset + items.length), items };
+  // A count that shrank below the rows already read would make the list end before them. A range
+  // past the end read no rows: its count is the service's, not the offset asked.
+  return { count: items.length ? Math.max(count, offset + items.length) : count, items };
 }

@@ -34,6 +34,14 @@ describe("readRange: the app's offset and limit in the service's pages", () => {
     expect(answer).toEqual({ count: 230, items: range(80).map((i) => i + 150) });
   });
 
+  it('answers the true count and no rows for a range past the end', async () => {
+    const list = serviceList(() => range(40));
+    expect(await readRange(list.fetchPage, { offset: 45, limit: 5, maxPage: 100 })).toEqual({
+      count: 40,
+      items: [],
+    });
+  });
+
   it('asks once with limit 0 for a count alone', async () => {
     const list = serviceList(() => range(42));
     expect(await readRange(list.fetchPage, { offset: 0, limit: 0, maxPage: 100 })).toEqual({
