@@ -1,5 +1,3 @@
-/// <reference lib="dom" />
-/// <reference lib="dom.iterable" />
 /**
  * Inbox benchmark: `node bench/inbox-bench.ts` (`npm run bench:inbox`). Prints each figure of
  * issue 14 beside its target, one line a figure, in Chromium on the browser shell (the built

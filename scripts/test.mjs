@@ -47,6 +47,7 @@ const reports = { vitest: join(results, 'vitest.json'), playwright: join(results
 /** label, command, the steps it needs, and the test report it leaves (with how to count it). */
 const steps = [
   { label: 'type check (node)', command: [bin('tsc'), '-p', 'tsconfig.node.json'] },
+  { label: 'type check (benchmarks)', command: [bin('tsc'), '-p', 'tsconfig.bench.json'] },
   { label: 'type check (renderer)', command: [bin('vue-tsc'), '-p', 'tsconfig.web.json'] },
   { label: 'lint', command: [bin('eslint'), '.'] },
   { label: 'format check', command: [bin('prettier'), '--check', '--log-level', 'warn', '.'] },

@@ -136,7 +136,10 @@ export function installFakeInbox(
     for (const id of ids) {
       const at = items.findIndex((item) => item.id === id);
       if (at === -1 || state.refuse.has(id)) {
-        failed.push({ id, error: { code: 'service_error', message: 'The service failed.', fieldErrors: {} } });
+        failed.push({
+          id,
+          error: { code: 'service_error', message: 'The service failed.', fieldErrors: {} },
+        });
         continue;
       }
       items[at] = applied(items[at]!, change as InboxChange);
