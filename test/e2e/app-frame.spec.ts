@@ -3,7 +3,7 @@ import { expect, shellTest, test } from './fixtures.ts';
 import { rendererStorage } from './support/leak-sources.ts';
 
 test('the app opens on its first area and shows its version in Settings', async ({ page }) => {
-  await expect(page.getByRole('heading', { name: 'Tags', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Inbox', level: 1 })).toBeVisible();
   // The shell traded the link's code for a cookie and sent the page on without it.
   await expect(page).not.toHaveURL(/code=/);
   await page.getByTestId('nav-settings').click();

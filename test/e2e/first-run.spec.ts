@@ -9,12 +9,12 @@ test('first run: the local sandbox in two clicks, still open after a reload', as
   await expect(page.getByTestId('connect-account')).toBeVisible();
   await page.getByTestId('explore-sandbox').click();
 
-  // The app opens on the new profile, on its first area, with the sandbox's sample tags (main
-  // seeds the sandbox first).
+  // The app opens on the new profile, on its first area (the inbox), with the sandbox's sample
+  // interactions (main seeds the sandbox first).
   await expect(page.getByTestId('active-profile')).toHaveText('Local sandbox');
-  await expect(page.getByRole('heading', { name: 'Tags', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Inbox', level: 1 })).toBeVisible();
   await expect(page.getByTestId('welcome-screen')).toHaveCount(0);
-  await expect(page.getByTestId('tag-chip').first()).toBeVisible();
+  await expect(page.getByTestId('inbox-row').first()).toBeVisible();
 
   await page.getByTestId('nav-settings').click();
   const row = profileRow(page, 'Local sandbox');

@@ -23,7 +23,7 @@ export interface Area {
 
 /**
  * The areas of the app, in menu order. Each row is a route and a navigation entry; adding an
- * area (Inbox, Scheduler, Campaigns, Reports) is one line here plus its view.
+ * area is one line here plus its view. The first is where the app opens.
  */
 export const areas: readonly Area[] = [
   {
@@ -36,6 +36,32 @@ export const areas: readonly Area[] = [
         path: ':id(\\d+)',
         name: 'inbox-detail',
         component: () => import('../areas/inbox/detail/inbox-detail.vue'),
+      },
+    ],
+  },
+  {
+    name: 'scheduler',
+    path: '/scheduler',
+    label: 'Scheduler',
+    component: () => import('../areas/scheduler/scheduler-view.vue'),
+  },
+  {
+    name: 'drafts',
+    path: '/drafts',
+    label: 'Drafts',
+    component: () => import('../areas/drafts/drafts-view.vue'),
+    children: [
+      // Before ':id', though the router ranks a static segment first anyway.
+      {
+        name: 'draft-new',
+        path: 'new',
+        component: () => import('../areas/drafts/composer/new-draft-view.vue'),
+      },
+      {
+        name: 'draft',
+        path: ':id',
+        component: () => import('../areas/drafts/composer/draft-composer-view.vue'),
+        props: true,
       },
     ],
   },
@@ -63,32 +89,6 @@ export const areas: readonly Area[] = [
     path: '/tags',
     label: 'Tags',
     component: () => import('../areas/tags/tags-view.vue'),
-  },
-  {
-    name: 'scheduler',
-    path: '/scheduler',
-    label: 'Scheduler',
-    component: () => import('../areas/scheduler/scheduler-view.vue'),
-  },
-  {
-    name: 'drafts',
-    path: '/drafts',
-    label: 'Drafts',
-    component: () => import('../areas/drafts/drafts-view.vue'),
-    children: [
-      // Before ':id', though the router ranks a static segment first anyway.
-      {
-        name: 'draft-new',
-        path: 'new',
-        component: () => import('../areas/drafts/composer/new-draft-view.vue'),
-      },
-      {
-        name: 'draft',
-        path: ':id',
-        component: () => import('../areas/drafts/composer/draft-composer-view.vue'),
-        props: true,
-      },
-    ],
   },
   {
     name: 'settings',
