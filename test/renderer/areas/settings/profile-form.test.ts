@@ -51,7 +51,7 @@ describe('connect your account', () => {
       },
     ]);
     // The first area is loaded on demand: wait for the navigation, not a fixed time.
-    await arrivedAt(router, 'tags');
+    await arrivedAt(router, 'inbox');
     await flushPromises();
     expect(wrapper!.get('[data-testid="active-profile"]').text()).toBe('Acme');
     // The token was for the call only: it is nowhere on the page afterwards.

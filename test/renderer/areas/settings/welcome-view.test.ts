@@ -28,14 +28,15 @@ describe('first run', () => {
     expect(wrapper!.find('nav').exists()).toBe(false);
   });
 
-  it('promises only what exists: the tags today, not posts, campaigns or reports yet', async () => {
+  it('says what the app does: the inbox, scheduled posts with drafts, campaigns and reports', async () => {
     await firstRun();
 
     const intro = wrapper!.get('[data-testid="welcome-intro"]').text();
-    expect(intro).toContain('tags');
-    expect(intro).not.toMatch(/post|schedul|campaign|report|statistic/i);
+    for (const area of [/community inbox/, /schedule posts/, /drafts/, /campaigns/, /reports as CSV/]) {
+      expect(intro).toMatch(area);
+    }
     const sandbox = wrapper!.get('[data-testid="explore-sandbox"]').element.closest('.n-card')!.textContent;
-    expect(sandbox).not.toMatch(/post|comment|campaign|report/i);
+    expect(sandbox).toMatch(/sample brands, comments, posts and campaigns/);
   });
 
   it('keeps the areas out of reach until a profile exists', async () => {
@@ -53,7 +54,7 @@ describe('first run', () => {
     wrapper = mounted.wrapper;
     const { router } = mounted;
 
-    expect(router.currentRoute.value.name).toBe('tags'); // the first area
+    expect(router.currentRoute.value.name).toBe('inbox'); // the first area
     expect(preload.inputsOf('accounts:list').length).toBeGreaterThan(0);
   });
 
@@ -80,10 +81,10 @@ describe('first run', () => {
 
     finish();
     // The first area is loaded on demand: wait for the navigation, not a fixed time.
-    await arrivedAt(router, 'tags');
+    await arrivedAt(router, 'inbox');
     await flushPromises();
     expect(wrapper!.get('[data-testid="active-profile"]').text()).toBe('Local sandbox');
-    expect(wrapper!.find('[data-testid="tag-groups"]').exists()).toBe(true);
+    expect(wrapper!.get('h1').text()).toBe('Inbox');
   });
 
   it('stays on the welcome screen and says why when the sandbox cannot start', async () => {
