@@ -13,6 +13,12 @@ import {
 // The Tags page against a sandbox of the test's own: what the page shows is checked against what
 // the sandbox itself answers, not against names written into the test.
 
+// The app opens on the inbox: each test goes to Tags through the menu, as a person would.
+test.beforeEach(async ({ page }) => {
+  await page.getByTestId('nav-tags').click();
+  await expect(page.getByRole('heading', { name: 'Tags', level: 1 })).toBeVisible();
+});
+
 test('a new tag shows in its own brand group, as the sandbox has it', async ({ page, sandbox }) => {
   await expectGroupsAsInSandbox(page, sandbox, [101, 102, 103]);
 
