@@ -42,9 +42,9 @@ const root = resolve(import.meta.dirname, '../..');
  */
 export async function launchWebShell(
   userDataDir: string,
-  extra: { args?: string[]; env?: NodeJS.ProcessEnv } = {},
+  extra: { args?: string[]; env?: NodeJS.ProcessEnv; keychainService?: string } = {},
 ): Promise<{ child: ChildProcess; info: WebShellProcess; nextJson: JsonProcess['nextJson'] }> {
-  const keychainService = `Socialdesk-e2e-${randomUUID()}`;
+  const keychainService = extra.keychainService ?? `Socialdesk-e2e-${randomUUID()}`;
   const { child, ready, nextJson, send } = await startJsonProcess(
     [
       join(root, 'src/main/web/cli.ts'),
@@ -92,6 +92,16 @@ export async function launchWebShell(
   return { child, info, nextJson };
 }
 
+/** The `webShell` fixture's shell, which a test may quit and open again. */
+export interface RestartableWebShell extends WebShellProcess {
+  /**
+   * Quits the app and opens it again: closes the pages (as the app's window goes with it), stops
+   * the shell's process (main: the services and the profile's databases) and starts a new one on
+   * the same user-data folder and keychain name. Answers the new shell; the fixture cleans it up.
+   */
+  restart(): Promise<WebShellProcess>;
+}
+
 /**
  * Removes every profile through the app itself, which deletes their keychain entries: a test
  * run must leave nothing behind in the keychain of the machine it ran on.
@@ -107,7 +117,7 @@ async function removeProfiles(shell: WebShellProcess): Promise<void> {
  * screen and connecting an account; the areas' tests use `test` below.
  */
 export const shellTest = base.extend<
-  { webShell: WebShellProcess; sandbox: SandboxService; sandboxArgs: string[] },
+  { webShell: RestartableWebShell; sandbox: SandboxService; sandboxArgs: string[] },
   { seededSandboxDb: string }
 >({
   /** `test.use({ sandboxArgs: ['--faults', '0.3'] })`: more options for the test's sandbox. */
@@ -131,15 +141,25 @@ export const shellTest = base.extend<
 
   webShell: async ({ browser }, use) => {
     const userDataDir = mkdtempSync(join(tmpdir(), 'socialdesk-e2e-'));
-    const { child, info } = await launchWebShell(userDataDir);
+    // The shell's process closes only once its pages' event streams have: close this worker's.
+    const closePages = () =>
+      Promise.all(browser.contexts().flatMap((context) => context.pages().map((page) => page.close())));
+    let shell = await launchWebShell(userDataDir);
+    const restart = async () => {
+      await closePages();
+      await stop(shell.child);
+      shell = await launchWebShell(userDataDir, { keychainService: shell.info.keychainService });
+      return shell.info;
+    };
     try {
-      await use(info);
+      await use({ ...shell.info, restart });
     } finally {
-      await removeProfiles(info).catch((error: Error) => console.warn(`e2e clean-up: ${error.message}`));
-      // The shell waits for open event streams before it exits, and a test's page may still be
-      // open here (fixtures tear down in reverse order of setup): close this worker's pages first.
-      await Promise.all(browser.contexts().flatMap((context) => context.pages().map((page) => page.close())));
-      await stop(child);
+      await removeProfiles(shell.info).catch((error: Error) =>
+        console.warn(`e2e clean-up: ${error.message}`),
+      );
+      // A test's page may still be open here (fixtures tear down in reverse order of setup).
+      await closePages();
+      await stop(shell.child);
       rmSync(userDataDir, { recursive: true, force: true });
     }
   },
