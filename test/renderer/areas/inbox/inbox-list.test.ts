@@ -43,6 +43,20 @@ describe('the inbox list, page by page', () => {
     expect(document.querySelector('[data-testid="inbox-row"][data-id="1310"]')).not.toBeNull();
   });
 
+  it('forgets pages far from view (memory stays bounded) and reads them again when scrolled back', async () => {
+    const { preload } = await openInbox({ count: 3000 });
+    await scrollToRow(2500);
+    expect(document.querySelector('[data-testid="inbox-row"][data-id="3500"]')).not.toBeNull();
+    expect(listOffsets(preload).filter((offset) => offset === 0)).toHaveLength(1);
+    await scrollToRow(0);
+    // Page 0 was more than ten pages away: read again; its rows are back.
+    expect(listOffsets(preload).filter((offset) => offset === 0)).toHaveLength(2);
+    expect(document.querySelector('[data-testid="inbox-row"][data-id="1000"]')).not.toBeNull();
+    // Back down: the page at row 2500 was forgotten the same way, and is read again.
+    await scrollToRow(2500);
+    expect(listOffsets(preload).filter((offset) => offset === 2500)).toHaveLength(2);
+  });
+
   it('shows a failed page in place with its own Retry, the rest still working', async () => {
     const { inbox } = await openInbox({ count: 450 }, (fake) => {
       fake.state.failing.set(200, { code: 'service_error', message: 'The service failed.', fieldErrors: {} });

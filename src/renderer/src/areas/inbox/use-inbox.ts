@@ -1,5 +1,5 @@
 import { useIntervalFn } from '@vueuse/core';
-import { computed, ref, watch } from 'vue';
+import { computed, ref, shallowRef, watch } from 'vue';
 import { interactionListTypes } from '../../../../shared/domain/index.ts';
 import type { InboxFilter, InboxItem } from '../../../../shared/contract/index.ts';
 import { useBrandsStore } from '../../app/brands-store.ts';
@@ -62,11 +62,21 @@ export function useInbox() {
   const now = ref(Date.now());
   useIntervalFn(() => (now.value = Date.now()), 60_000);
 
-  /** Assignees already seen in the rows read: the only users the interface lets us know. */
-  const assignees = computed(() => {
-    const seen = new Set<number>();
-    for (const item of list.loadedItems()) if (item.assignee_id) seen.add(item.assignee_id);
-    return [...seen].sort((a, b) => a - b);
+  /**
+   * Assignees seen in the rows read so far (the only users the interface lets us know), kept while
+   * the brands stay the same even when the list forgets pages far from view. A new array only
+   * when one was added, so the filter bar is not drawn again for every page the list reads.
+   */
+  const assignees = shallowRef<number[]>([]);
+  const seenAssignees = new Set<number>();
+  watch(brandIds, () => {
+    seenAssignees.clear();
+    assignees.value = [];
+  });
+  watch(list.revision, () => {
+    const before = seenAssignees.size;
+    for (const item of list.loadedItems()) if (item.assignee_id) seenAssignees.add(item.assignee_id);
+    if (seenAssignees.size !== before) assignees.value = [...seenAssignees].sort((a, b) => a - b);
   });
 
   /** The saved view whose filter is on screen, if any. */

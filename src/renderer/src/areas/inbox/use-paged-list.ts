@@ -4,6 +4,12 @@ import { toCallError } from '../../lib/call-error.ts';
 
 export type PageStatus = 'loading' | 'loaded' | 'failed';
 
+/**
+ * Pages read and kept on each side of the rows in view; those further away are forgotten (read
+ * again if scrolled back to), so a long scroll through 100k rows holds a few thousand at most.
+ */
+const KEEP_PAGES = 10;
+
 interface Page<T> {
   status: PageStatus;
   items: T[];
@@ -77,17 +83,22 @@ export function usePagedList<T extends { id: number }>(options: PagedListOptions
     range = { start, end };
     const first = pageOfIndex(start);
     const last = pageOfIndex(end);
+    let dropped = false;
     for (const [index, page] of pages) {
-      if (page.status === 'loading' && (index < first - 1 || index > last + 1)) {
+      const far = index < first - KEEP_PAGES || index > last + KEEP_PAGES;
+      const passed = page.status === 'loading' && (index < first - 1 || index > last + 1);
+      if (passed || far) {
         page.controller?.abort();
         pages.delete(index);
+        dropped = true;
       }
     }
     const total = count.value ?? 0;
     for (let index = first; index <= last && index * pageSize < Math.max(total, 1); index++) {
       if (!pages.has(index)) void loadPage(index);
     }
-    touch();
+    // Scrolling within the pages read changes nothing the rows depend on: no re-render for it.
+    if (dropped) touch();
   }
 
   function itemAt(index: number): T | undefined {

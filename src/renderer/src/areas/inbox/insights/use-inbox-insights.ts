@@ -4,7 +4,7 @@ import { useLoad } from '../../../lib/use-load.ts';
 import { plainLoadError } from '../detail/plain-load-error.ts';
 
 export interface InsightsScope {
-  brandIds: number[];
+  brandIds: readonly number[];
   from?: string;
   to?: string;
   refreshKey: number;

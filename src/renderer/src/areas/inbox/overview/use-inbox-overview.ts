@@ -7,7 +7,7 @@ import { plainLoadError } from '../detail/plain-load-error.ts';
  * The overview figures (op 19) for these brands; a new `refreshKey` asks again. Keyed by value,
  * so a parent passing an equal new array on each render does not reload the bar.
  */
-export function useInboxOverview(props: { brandIds: number[]; refreshKey: number }) {
+export function useInboxOverview(props: { brandIds: readonly number[]; refreshKey: number }) {
   const key = computed(() => `${props.brandIds.join(',')}|${props.refreshKey}`);
   const request = useLoad(
     () => key.value,
