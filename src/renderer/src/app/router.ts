@@ -98,6 +98,14 @@ export const areas: readonly Area[] = [
   },
 ];
 
+/**
+ * Starts fetching the code of the page the app opens on, so it arrives while the profile list is
+ * read rather than after (the router would ask for it only once that answer decides the route).
+ */
+export function preloadStartPage(): void {
+  areas[0]!.component().catch(() => undefined); // a failure shows when the router asks again
+}
+
 /** The first-run screen: shown, full page, while no profile exists; never in the menu. */
 export const welcomeRoute = 'welcome';
 
