@@ -51,6 +51,16 @@ describe('the calendar of posts', () => {
     expect((options.events as unknown[]).length).toBe(200);
   });
 
+  it('follows the theme without being given its options again', async () => {
+    const { wrapper, calendar } = await mountMonth();
+    const reset = vi.spyOn(calendar, 'resetOptions');
+    await wrapper.setProps({ dark: true });
+    await nextTick();
+    expect(calendar.getOption('colorScheme')).toBe('dark');
+    expect(wrapper.find('[data-color-scheme="dark"]').exists()).toBe(true);
+    expect(reset).not.toHaveBeenCalled();
+  });
+
   it('limits a month day to a number of rows, so a month is placed without measuring every post', async () => {
     const { calendar } = await mountMonth();
     expect(calendar.getOption('dayMaxEvents')).toBeUndefined();
