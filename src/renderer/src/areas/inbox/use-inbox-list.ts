@@ -7,6 +7,8 @@ import { usePagedList } from './use-paged-list.ts';
 
 /** The service's own page size: one service request per page of the list. */
 export const INBOX_PAGE_SIZE = 100;
+/** A tall window's worth of rows, read before the rest of the first page. */
+export const INBOX_FIRST_ROWS = 30;
 
 /**
  * The filtered interactions of the chosen brands, read page by page as they come into view,
@@ -22,6 +24,7 @@ export function useInboxList(
 
   const list = usePagedList<InboxItem>({
     pageSize: INBOX_PAGE_SIZE,
+    firstRows: INBOX_FIRST_ROWS,
     key: () => `${brandIds.value.join(',')}|${filterKey.value}`,
     enabled: () => brandIds.value.length > 0,
     async load(offset, limit, signal) {

@@ -25,6 +25,8 @@ export interface PagedListOptions<T> {
   key: WatchSource<string>;
   /** Load only while this holds (a brand is chosen). */
   enabled: () => boolean;
+  /** Rows the first page of a list starting over reads on its own first (a screenful). */
+  firstRows?: number;
 }
 
 /**
@@ -59,14 +61,34 @@ export function usePagedList<T extends { id: number }>(options: PagedListOptions
     const page: Page<T> = { status: 'loading', items: previous?.items ?? [], error: null, controller };
     map.set(index, page);
     touch();
+    const stale = () => map !== pages || map.get(index) !== page;
     try {
-      const answer = await options.load(index * pageSize, pageSize, controller.signal);
-      if (map !== pages || map.get(index) !== page) return;
+      let answer: ListAnswer<T>;
+      const firstRows = options.firstRows ?? pageSize;
+      if (index === 0 && page.items.length === 0 && firstRows < pageSize) {
+        // A list starting over reads what fills the screen first, so its rows show sooner (the
+        // answer's size is most of a page's time), then the rest of the page.
+        const head = await options.load(0, firstRows, controller.signal);
+        if (stale()) return;
+        page.items = head.items;
+        count.value = head.count;
+        firstError.value = null;
+        touch();
+        answer = head;
+        if (head.count > head.items.length && head.items.length === firstRows) {
+          const rest = await options.load(firstRows, pageSize - firstRows, controller.signal);
+          if (stale()) return;
+          answer = { ...rest, items: [...head.items, ...rest.items] };
+        }
+      } else {
+        answer = await options.load(index * pageSize, pageSize, controller.signal);
+        if (stale()) return;
+      }
       Object.assign(page, { status: 'loaded', items: answer.items, controller: null });
       count.value = answer.count;
       if (index === 0 || firstError.value) firstError.value = null;
     } catch (thrown) {
-      if (map !== pages || map.get(index) !== page) return;
+      if (stale()) return;
       const error = toCallError(thrown);
       if (error.code === 'cancelled') {
         map.delete(index);
