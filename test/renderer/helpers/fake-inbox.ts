@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, vi } from 'vitest';
 import type {
+  CallInput,
+  CallOutput,
   CallResult,
   ContractError,
   InboxChange,
@@ -87,6 +89,8 @@ export function installFakeInbox(
     down: null as ContractError | null,
     /** Ids whose update the service refuses. */
     refuse: new Set<number>(),
+    /** While set, list calls answer only once it resolves (a slow service). */
+    held: null as Promise<void> | null,
   };
   const fail = (error: ContractError): CallResult<never> => ({ ok: false, error });
 
@@ -97,7 +101,14 @@ export function installFakeInbox(
         ? { triage: false, note: 'This service does not let Socialdesk change interactions.' }
         : { triage: true, note: null },
   }));
-  preload.answer('inbox:list', ({ query, offset = 0, limit = 50 }) => {
+  preload.answer('inbox:list', (input) =>
+    state.held ? state.held.then(() => listAnswer(input)) : listAnswer(input),
+  );
+  function listAnswer({
+    query,
+    offset = 0,
+    limit = 50,
+  }: CallInput<'inbox:list'>): CallResult<CallOutput<'inbox:list'>> {
     if (state.down) return fail(state.down);
     const failure = state.failing.get(offset);
     if (failure) return fail(failure);
@@ -105,7 +116,7 @@ export function installFakeInbox(
       (item) => query.brandIds.includes(item.brand_id) && matches(item, query.filter as InboxFilter),
     );
     return { ok: true, value: { count: found.length, items: found.slice(offset, offset + limit) } };
-  });
+  }
   preload.answer('inbox:unread-counts', ({ brandIds }) => {
     const byType: Record<string, number> = {};
     const byBrand: Record<string, number> = {};

@@ -93,9 +93,12 @@ describe('the inbox screen and its address', () => {
     const entry = (type: string) => wrapper.get(`[data-testid="type-entry"][data-type="${type}"]`);
     expect(entry('TIKTOK_COMMENT').attributes('aria-pressed')).toBe('true');
 
+    const countsRead = preload.inputsOf('inbox:unread-counts').length;
     await entry('INSTAGRAM_COMMENT').trigger('click');
     await settle(router);
     expect(router.currentRoute.value.query).toEqual({ type: 'TIKTOK_COMMENT,INSTAGRAM_COMMENT', read: 'no' });
+    // The unread counts depend on the brands and dates only: not read again for a type.
+    expect(preload.inputsOf('inbox:unread-counts')).toHaveLength(countsRead);
     expect(lastFilter(preload)).toEqual({ types: ['TIKTOK_COMMENT', 'INSTAGRAM_COMMENT'], read: false });
     expect(
       wrapper

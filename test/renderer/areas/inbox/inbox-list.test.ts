@@ -21,10 +21,10 @@ async function openInbox(
   return { preload, inbox };
 }
 
-/** Scrolls the list to a row (64 px a row in these tests) and lets the pages answer. */
+/** Scrolls the list to a row (73 px a row, the list's estimate, in these tests) and lets the pages answer. */
 async function scrollToRow(index: number) {
   const list = document.querySelector<HTMLElement>('[data-testid="virtual-list"]')!;
-  list.scrollTop = index * 64;
+  list.scrollTop = index * 73;
   list.dispatchEvent(new Event('scroll'));
   await flushPromises();
 }
@@ -61,11 +61,36 @@ describe('the inbox list, page by page', () => {
     expect(listOffsets(preload).filter((offset) => offset === 2500)).toHaveLength(2);
   });
 
+  it('a filter change keeps the rows on screen, marked busy, until the new rows come, then shows them from the top', async () => {
+    const { inbox } = await openInbox({ count: 450 });
+    await scrollToRow(150);
+    let answer!: () => void;
+    inbox.state.held = new Promise((resolve) => (answer = resolve));
+    await wrapper.get('[data-testid="type-entry"][data-type="TIKTOK_COMMENT"]').trigger('click');
+    await flushPromises();
+    // Still the rows of before, no skeleton and no blank list in between.
+    const list = wrapper.get('[data-testid="inbox-list"]');
+    expect(list.attributes('aria-busy')).toBe('true');
+    expect(wrapper.find('[data-testid="state-loading"]').exists()).toBe(false);
+    expect(document.querySelector('[data-testid="inbox-row"][data-id="1150"]')).not.toBeNull();
+
+    answer();
+    await flushPromises();
+    expect(list.attributes('aria-busy')).toBeUndefined();
+    const rows = wrapper.findAll('[data-testid="inbox-row"]');
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((row) => row.attributes('data-type') === 'TIKTOK_COMMENT')).toBe(true);
+    // The new list from its top: its first row (id 1000, the newest TikTok comment) is shown.
+    expect(rows[0]!.attributes('data-id')).toBe('1000');
+    expect(document.querySelector<HTMLElement>('[data-testid="virtual-list"]')!.scrollTop).toBe(0);
+  });
+
   it('shows a failed page in place with its own Retry, the rest still working', async () => {
     const { inbox } = await openInbox({ count: 450 }, (fake) => {
       fake.state.failing.set(200, { code: 'service_error', message: 'The service failed.', fieldErrors: {} });
     });
-    await scrollToRow(205);
+    // Rows 197 to 205 or so in view: the end of the second page and the start of the third.
+    await scrollToRow(197);
     const failed = wrapper.get('[data-testid="page-error"]');
     expect(failed.text()).toContain('Rows 201–300 could not be loaded.');
     expect(failed.text()).toContain('The service failed.');

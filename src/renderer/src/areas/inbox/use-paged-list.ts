@@ -44,14 +44,32 @@ export function usePagedList<T extends { id: number }>(options: PagedListOptions
   /** The first page's failure while nothing is known yet (the whole list failed). */
   const firstError = shallowRef<ContractCallError | null>(null);
   const loading = ref(false);
+  /** True while a list starting over reads its first page, the rows before it still shown. */
+  const replacing = ref(false);
+  /** Bumped when a new list takes the place of the one shown: the view goes back to its top. */
+  const generation = ref(0);
   let pages = new Map<number, Page<T>>();
+  /** The new list's pages while the old rows stay on screen (see reset). */
+  let incoming: Map<number, Page<T>> | null = null;
   let range = { start: 0, end: 0 };
 
   const pageOfIndex = (index: number) => Math.floor(index / pageSize);
   const touch = () => {
     revision.value++;
-    loading.value = [...pages.values()].some((page) => page.status === 'loading');
+    loading.value = [...pages.values(), ...(incoming?.values() ?? [])].some(
+      (page) => page.status === 'loading',
+    );
   };
+
+  /** The new list's first answer came (or failed): it takes the place of the one shown. */
+  function takeOver(map: Map<number, Page<T>>): void {
+    if (map !== incoming) return;
+    pages = map;
+    incoming = null;
+    replacing.value = false;
+    range = { start: 0, end: 0 };
+    generation.value++;
+  }
 
   async function loadPage(index: number, map = pages): Promise<void> {
     const previous = map.get(index);
@@ -61,7 +79,7 @@ export function usePagedList<T extends { id: number }>(options: PagedListOptions
     const page: Page<T> = { status: 'loading', items: previous?.items ?? [], error: null, controller };
     map.set(index, page);
     touch();
-    const stale = () => map !== pages || map.get(index) !== page;
+    const stale = () => (map !== pages && map !== incoming) || map.get(index) !== page;
     try {
       let answer: ListAnswer<T>;
       const firstRows = options.firstRows ?? pageSize;
@@ -70,6 +88,7 @@ export function usePagedList<T extends { id: number }>(options: PagedListOptions
         // answer's size is most of a page's time), then the rest of the page.
         const head = await options.load(0, firstRows, controller.signal);
         if (stale()) return;
+        takeOver(map);
         page.items = head.items;
         count.value = head.count;
         firstError.value = null;
@@ -83,6 +102,7 @@ export function usePagedList<T extends { id: number }>(options: PagedListOptions
       } else {
         answer = await options.load(index * pageSize, pageSize, controller.signal);
         if (stale()) return;
+        takeOver(map);
       }
       Object.assign(page, { status: 'loaded', items: answer.items, controller: null });
       count.value = answer.count;
@@ -93,6 +113,10 @@ export function usePagedList<T extends { id: number }>(options: PagedListOptions
       if (error.code === 'cancelled') {
         map.delete(index);
       } else {
+        if (map === incoming) {
+          takeOver(map);
+          count.value = undefined; // the new list failed before anything of it was known
+        }
         Object.assign(page, { status: 'failed', error, controller: null });
         if (count.value === undefined) firstError.value = error;
       }
@@ -103,6 +127,7 @@ export function usePagedList<T extends { id: number }>(options: PagedListOptions
   /** The rows in view changed: load what they need, cancel what they left behind. */
   function setRange(start: number, end: number): void {
     range = { start, end };
+    if (incoming) return; // the rows on screen are about to be replaced: nothing to read for them
     const first = pageOfIndex(start);
     const last = pageOfIndex(end);
     let dropped = false;
@@ -139,13 +164,27 @@ export function usePagedList<T extends { id: number }>(options: PagedListOptions
     return { index: pageIndex, status: page?.status ?? 'idle', error: page?.error ?? null };
   }
 
-  /** Starts the list over (the filter or the brands changed). */
+  /**
+   * Starts the list over (the filter or the brands changed). The rows on screen stay, marked as
+   * being replaced, until the new list's first rows come: no blank list and no skeleton between
+   * two lists, and the screen redraws once.
+   */
   function reset(): void {
-    for (const page of pages.values()) page.controller?.abort();
-    pages = new Map();
-    count.value = undefined;
+    for (const page of [...pages.values(), ...(incoming?.values() ?? [])]) page.controller?.abort();
     firstError.value = null;
+    const rowsShown = (count.value ?? 0) > 0;
+    if (options.enabled() && rowsShown) {
+      incoming = new Map();
+      replacing.value = true;
+      void loadPage(0, incoming);
+      return;
+    }
+    pages = new Map();
+    incoming = null;
+    replacing.value = false;
+    count.value = undefined;
     range = { start: 0, end: 0 };
+    generation.value++;
     if (options.enabled()) void loadPage(0);
     else touch();
   }
@@ -217,6 +256,8 @@ export function usePagedList<T extends { id: number }>(options: PagedListOptions
   return {
     count,
     revision,
+    replacing,
+    generation,
     firstError,
     loading,
     itemAt,
