@@ -65,5 +65,7 @@ describe('the calendar of posts', () => {
     const { calendar } = await mountMonth();
     expect(calendar.getOption('dayMaxEvents')).toBeUndefined();
     expect(calendar.getOption('dayMaxEventRows')).toBeGreaterThanOrEqual(2);
+    // Posts are moments: a hidden one is hidden whole, never fitted in pieces.
+    expect(calendar.getOption('eventSlicing')).toBe(false);
   });
 });
