@@ -47,6 +47,27 @@ describe('useLoad', () => {
     scope.stop();
   });
 
+  it('loads again when what its source says changes, not each time the source is read again', async () => {
+    const brand = ref(1);
+    const other = ref(0);
+    const { pending, loader } = loads<string>();
+    const scope = effectScope();
+    // A new array and object on every read, and a dependency (other) that is not part of the key.
+    scope.run(() =>
+      useLoad(
+        () => (void other.value, [{ brand: brand.value }]),
+        loader(() => brand.value),
+      ),
+    );
+    other.value = 1;
+    await nextTick();
+    expect(pending.map((p) => p.key)).toEqual([1]);
+    brand.value = 2;
+    await nextTick();
+    expect(pending.map((p) => p.key)).toEqual([1, 2]);
+    scope.stop();
+  });
+
   it('keeps the last answer while reloading, shows a failure, and clears it on a working retry', async () => {
     const { pending, loader } = loads<string>();
     const scope = effectScope();

@@ -1,4 +1,13 @@
-import { onScopeDispose, ref, shallowRef, watch, type Ref, type ShallowRef, type WatchSource } from 'vue';
+import {
+  onScopeDispose,
+  ref,
+  shallowRef,
+  toValue,
+  watch,
+  type Ref,
+  type ShallowRef,
+  type WatchSource,
+} from 'vue';
 import { ContractCallError } from '../../../shared/contract/index.ts';
 import { toCallError } from './call-error.ts';
 
@@ -65,7 +74,16 @@ export function useLoad<T>(
     }
   }
 
-  if (source) watch(source, () => void reload(), { immediate: true, deep: true });
+  if (source) {
+    const sources = Array.isArray(source) ? source : [source];
+    // Compared as text: a source that builds a new array or object each time it is read again
+    // (whenever anything it reads changed) loads again only when what it says changed.
+    watch(
+      () => JSON.stringify(sources.map((one) => toValue(one))),
+      () => void reload(),
+      { immediate: true },
+    );
+  }
   onScopeDispose(() => current?.abort());
   return { data, error, loading, reload };
 }

@@ -29,11 +29,8 @@ export function useInboxData(brandIds: Ref<readonly number[]>, filter: Ref<Inbox
   /** What triage changed since the counts were read: they follow at once, without a reload. */
   const delta = ref<Record<string, number>>({});
   const range = computed(() => ({ from: filter.value.from, to: filter.value.to }));
-  // A text key: a computed passes on only a change of its value, so the counts are read again
-  // when the dates change, not on every other filter change (a new range object each time).
-  const rangeKey = computed(() => `${range.value.from ?? ''}|${range.value.to ?? ''}`);
   const counts = useLoad(
-    () => [brandIds.value, rangeKey.value],
+    () => [brandIds.value, range.value],
     (signal) => {
       delta.value = {};
       return api['inbox:unread-counts']({ brandIds: [...brandIds.value], ...range.value }, { signal });
