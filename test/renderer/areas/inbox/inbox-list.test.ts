@@ -105,6 +105,27 @@ describe('the inbox list, page by page', () => {
     expect(document.querySelector('[data-testid="inbox-row"][data-id="1205"]')).not.toBeNull();
   });
 
+  it('while the brands are still being read: loading, never "No brand chosen", then the rows', async () => {
+    const preload = createFakePreload().install();
+    installFakeInbox(preload, { count: 20 });
+    // The brands' answer held back, as a slow start-up would have it.
+    let answerBrands = () => {};
+    const held = new Promise<void>((resolve) => (answerBrands = resolve));
+    preload.answer('brands:get', async () => {
+      await held;
+      return { ok: true, value: { available: [101, 102], selected: [101, 102] } };
+    });
+    ({ wrapper } = await mountApp('/inbox'));
+    await flushPromises();
+    expect(wrapper.text()).not.toContain('No brand chosen');
+    expect(wrapper.find('[data-testid="state-loading"]').exists()).toBe(true);
+    expect(wrapper.get('[data-testid="page-subtitle"]').text()).toBe('Loading…');
+
+    answerBrands();
+    await flushPromises();
+    expect(wrapper.findAll('[data-testid="inbox-row"]').length).toBeGreaterThan(0);
+  });
+
   it('when the whole list fails: what failed and a Retry, instead of an empty list', async () => {
     const { inbox } = await openInbox({ count: 20 }, (fake) => {
       fake.state.failing.set(0, { code: 'service_error', message: 'The service failed.', fieldErrors: {} });

@@ -23,6 +23,7 @@ export const listedTypes = interactionListTypes;
 export function useInbox() {
   const brands = useBrandsStore();
   const brandIds = computed(() => brands.selected);
+  const brandsKnown = computed(() => brands.loaded);
   const { filter, key, set, patch } = useInboxFilter();
 
   const list = useInboxList(brandIds, filter, key);
@@ -93,6 +94,7 @@ export function useInbox() {
 
   return {
     brandIds,
+    brandsKnown,
     filter,
     filterKey: key,
     setFilter: set,
