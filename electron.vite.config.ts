@@ -70,6 +70,9 @@ export default defineConfig({
       rollupOptions: { input: resolve(root, 'src/renderer/index.html') },
       // Loaded from disk (or loopback), never over a network: one large chunk costs nothing.
       chunkSizeWarningLimit: 2000,
+      // electron-vite leaves the renderer unminified; minified, the first screen's code is a third
+      // smaller (1.4 MB to 0.9 MB), which the page reads and compiles on every cold start.
+      minify: true,
     },
   },
 });
