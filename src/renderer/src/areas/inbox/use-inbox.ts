@@ -58,7 +58,13 @@ export function useInbox() {
   );
   const exporter = useInboxExport(brandIds, filter);
 
-  const tokens = computed(() => searchTokens(filter.value.text, filter.value.keywordList));
+  // The same array while the words stay the same: every row on screen takes it, and a new one on
+  // each filter change (a new filter is parsed from the address) would draw them all again.
+  const tokens = computed<readonly string[]>((previous) => {
+    const next = searchTokens(filter.value.text, filter.value.keywordList);
+    const same = previous?.length === next.length && next.every((token, at) => previous[at] === token);
+    return same && previous ? previous : next;
+  });
   /** The clock relative times read; once a minute is enough for "3 h ago". */
   const now = ref(Date.now());
   useIntervalFn(() => (now.value = Date.now()), 60_000);

@@ -54,8 +54,9 @@ export function usePagedList<T extends { id: number }>(options: PagedListOptions
   let range = { start: 0, end: 0 };
 
   const pageOfIndex = (index: number) => Math.floor(index / pageSize);
-  const touch = () => {
-    revision.value++;
+  /** After a change to the pages; `shown` false when it is none of the rows on screen. */
+  const touch = (shown = true) => {
+    if (shown) revision.value++;
     loading.value = [...pages.values(), ...(incoming?.values() ?? [])].some(
       (page) => page.status === 'loading',
     );
@@ -78,7 +79,8 @@ export function usePagedList<T extends { id: number }>(options: PagedListOptions
     // Rows already read stay on screen while their page is read again.
     const page: Page<T> = { status: 'loading', items: previous?.items ?? [], error: null, controller };
     map.set(index, page);
-    touch();
+    // A new list's first page, read while the old rows stay: nothing on screen changes yet.
+    touch(map !== incoming);
     const stale = () => (map !== pages && map !== incoming) || map.get(index) !== page;
     try {
       let answer: ListAnswer<T>;

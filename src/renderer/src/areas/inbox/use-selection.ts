@@ -30,7 +30,8 @@ export function useSelection(itemIdAt: (index: number) => number | undefined, li
   }
 
   function clear(): void {
-    ids.value = new Set();
+    // Left alone when already empty: a new set would draw every row on screen again.
+    if (ids.value.size > 0) ids.value = new Set();
     allMatching.value = false;
     anchor = null;
   }
