@@ -2,7 +2,7 @@ import { flushPromises, type VueWrapper } from '@vue/test-utils';
 import { describe, expect, it } from 'vitest';
 import { areas } from '../../../src/renderer/src/app/router.ts';
 import { createFakePreload, sampleInfo } from '../helpers/fake-preload.ts';
-import { freshPageForEachTest, mountApp, screenText } from '../helpers/mount-app.ts';
+import { arrivedAt, freshPageForEachTest, mountApp, screenText } from '../helpers/mount-app.ts';
 
 let wrapper: VueWrapper | undefined;
 
@@ -19,6 +19,21 @@ describe('app shell', () => {
     const links = wrapper.findAll('nav a');
     expect(links.map((link) => link.text())).toEqual(areas.map((area) => area.label));
     expect(wrapper.get('h1').text()).toBe('Settings');
+  });
+
+  it('marks the area on screen in the navigation, a detail pane open in it included', async () => {
+    createFakePreload().install();
+    const mounted = await mountApp('/settings');
+    wrapper = mounted.wrapper;
+    const current = () => wrapper!.findAll('nav a[aria-current="page"]').map((link) => link.text());
+    expect(current()).toEqual(['Settings']);
+
+    await wrapper.get('[data-testid="nav-drafts"]').trigger('click');
+    await arrivedAt(mounted.router, 'drafts');
+    expect(current()).toEqual(['Drafts']);
+    await mounted.router.push('/drafts/new');
+    await flushPromises();
+    expect(current()).toEqual(['Drafts']);
   });
 
   it('sends an unknown address to the first area', async () => {
