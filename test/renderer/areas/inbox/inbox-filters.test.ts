@@ -124,9 +124,12 @@ describe('the inbox screen and its address', () => {
   it('clears the filters from the address in one go', async () => {
     const { preload, wrapper, router } = await openInbox('/inbox?q=refund&followup=yes&sort=RELEVANCE');
     expect(lastFilter(preload)).toEqual({ text: 'refund', followUp: true, sort: 'RELEVANCE' });
+    expect(wrapper.get('[data-testid="filter-clear"]').classes()).not.toContain('unused');
     await wrapper.get('[data-testid="filter-clear"]').trigger('click');
     await settle(router);
     expect(router.currentRoute.value.query).toEqual({});
     expect(lastFilter(preload)).toEqual({});
+    // Nothing left to clear: the button keeps its place (the bar does not move) but is hidden.
+    expect(wrapper.get('[data-testid="filter-clear"]').classes()).toContain('unused');
   });
 });
