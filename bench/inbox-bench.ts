@@ -340,6 +340,8 @@ rmSync(userData, { recursive: true, force: true });
 const frameP95 = percentile(scroll.frames, 95);
 const growth = (scroll.nodesAtEnd - scroll.nodesAtStart) / scroll.nodesAtStart;
 const filterP95 = percentile(filterMs, 95);
+// Each change in the order made (types and All types by turns, then the searches), to find the slow ones.
+if (process.env.BENCH_DETAIL) console.log(`filter changes: ${filterMs.map((v) => v.toFixed(0)).join(' ')}`);
 const moveP95 = percentile(moveMs, 95);
 const triageP95 = percentile(triageMs, 95);
 const cold = percentile(coldMs, 50);
