@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { CallOutput, CallResult } from '../../../../src/shared/contract/index.ts';
 import { giveListsAViewport, installFakeInbox } from '../../helpers/fake-inbox.ts';
 import { createFakePreload } from '../../helpers/fake-preload.ts';
-import { freshPageForEachTest, mountApp, screenText } from '../../helpers/mount-app.ts';
+import { arrivedAt, freshPageForEachTest, mountApp, screenText } from '../../helpers/mount-app.ts';
 
 freshPageForEachTest();
 giveListsAViewport();
@@ -13,9 +13,10 @@ let wrapper: VueWrapper;
 async function openInbox(init: Parameters<typeof installFakeInbox>[1] = {}) {
   const preload = createFakePreload().install();
   const inbox = installFakeInbox(preload, init);
-  ({ wrapper } = await mountApp('/inbox'));
+  const mounted = await mountApp('/inbox');
+  wrapper = mounted.wrapper;
   await flushPromises();
-  return { preload, inbox };
+  return { preload, inbox, router: mounted.router };
 }
 
 const rowOf = (id: number) => wrapper.get(`[data-testid="inbox-row"][data-id="${id}"]`);
@@ -54,6 +55,40 @@ describe('triage and bulk actions', () => {
     expect(rowOf(1001).attributes('data-archived')).toBe('yes');
     // The refused one is put back as it was.
     expect(rowOf(1002).attributes('data-archived')).toBe('no');
+  });
+
+  it('the detail pane follows a triage key on the row it shows, and its undo when the service refuses', async () => {
+    const { preload, inbox, router } = await openInbox();
+    // Not a TikTok comment: the pane reads the interaction itself.
+    preload.answer('inbox:thread', () => ({
+      ok: false,
+      error: { code: 'not_found', message: 'Not a TikTok comment.', fieldErrors: {} },
+    }));
+    preload.answer('inbox:get', ({ id }) => ({
+      ok: true,
+      value: inbox.items.find((item) => item.id === id)!,
+    }));
+    await rowOf(1001).trigger('click');
+    await arrivedAt(router, 'inbox-detail');
+    for (let round = 0; round < 3; round++) await flushPromises();
+    const states = () =>
+      wrapper
+        .findAll('[data-testid="inbox-detail"] [data-testid="states"] [data-state]')
+        .map((state) => state.attributes('data-state'));
+    expect(states()).toContain('read');
+    expect(states()).not.toContain('archived');
+
+    press('e');
+    await flushPromises();
+    expect(states()).toContain('archived');
+    expect(preload.inputsOf('inbox:get')).toHaveLength(1); // followed, not read again
+
+    inbox.state.refuse.add(1001);
+    press('e');
+    await flushPromises();
+    // Unarchiving was refused: row and pane are back to archived together.
+    expect(rowOf(1001).attributes('data-archived')).toBe('yes');
+    expect(states()).toContain('archived');
   });
 
   it('selects every row matching the filter, and sends the filter rather than ids', async () => {

@@ -171,6 +171,22 @@ describe('the inbox detail pane: loading, failure, closing', () => {
     expect(wrapper.find('[data-testid="tiktok-thread"]').exists()).toBe(true);
   });
 
+  it('waits for the chosen brands as for the interaction: never "No brand chosen" before they come', async () => {
+    const preload = fakePreload();
+    let release!: () => void;
+    const answered = new Promise<void>((resolve) => (release = resolve));
+    preload.answer('brands:get', async () => {
+      await answered;
+      return { ok: true, value: { available: [101, 102], selected: [101, 102] } };
+    });
+    const { wrapper } = await openDetail('/inbox/5001', preload);
+    expect(wrapper.text()).not.toContain('No brand chosen');
+    expect(wrapper.find('[data-testid="state-loading"]').exists()).toBe(true);
+    release();
+    for (let round = 0; round < 4; round++) await flushPromises();
+    expect(wrapper.find('[data-testid="tiktok-thread"]').exists()).toBe(true);
+  });
+
   it("shows a failure in plain words with a Retry, never the service's own text", async () => {
     const preload = fakePreload();
     let fail = true;
