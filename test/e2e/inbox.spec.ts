@@ -197,6 +197,62 @@ test('bulk-archive ten rows: each is archived at the sandbox', async ({ page, sa
   }
 });
 
+test.describe("rows of one brand (a tag is one brand's)", () => {
+  test.use({ chosenBrands: [101] });
+
+  test('bulk-add a tag to rows with different tags: each keeps its own and gains it', async ({
+    page,
+    sandbox,
+  }) => {
+    await expect(rows(page).nth(4)).toBeVisible();
+    const ids = (await shownIds(page)).slice(0, 5);
+    const before = new Map<number, number[]>();
+    for (const id of ids) before.set(id, (await interaction(sandbox, id)).tag_ids ?? []);
+    const tagSets = new Set([...before.values()].map((tags) => [...tags].sort().join(',')));
+    expect(tagSets.size, 'rows with different tags at the top of the seed').toBeGreaterThan(1);
+    const tags = (
+      await sandbox.request<{ data: { id: number; name: string }[] }>('community', 'tags?brand_ids=101')
+    ).body.data;
+    const added = tags.find((tag) => ids.every((id) => !before.get(id)!.includes(tag.id)))!;
+
+    await rows(page).nth(0).getByTestId('row-select').click();
+    await rows(page)
+      .nth(4)
+      .getByTestId('row-select')
+      .click({ modifiers: ['Shift'] });
+    await expect(page.getByTestId('bulk-count')).toHaveText('5 selected');
+    await page.getByTestId('bulk-tags').click();
+    const picker = page.getByTestId('tag-picker');
+    await expect(picker.getByTestId('tag-picker-add')).toBeDisabled();
+    // From the keyboard: type to narrow, Enter picks the tag, Escape closes the menu (and only
+    // the menu), Enter adds it.
+    await picker.getByTestId('tag-picker-select').click();
+    await page.keyboard.type(added.name);
+    await expect(selectOption(page, `${added.name} · brand 101`)).toBeVisible();
+    await page.keyboard.press('Enter');
+    await expect(picker.getByTestId('tag-picker-select')).toContainText(added.name);
+    await expect(picker.getByTestId('tag-picker-add')).toBeEnabled();
+    await page.keyboard.press('Escape');
+    await expect(page.locator('.n-base-select-menu:visible')).toHaveCount(0);
+    await expect(picker).toBeVisible();
+    await page.keyboard.press('Enter');
+    await expect(picker).toHaveCount(0);
+
+    await expect(page.getByTestId('bulk-result')).toHaveText('Done: 5 changed');
+    for (const id of ids) {
+      const expected = [...new Set([...before.get(id)!, added.id])].sort((a, b) => a - b);
+      const now = (await interaction(sandbox, id)).tag_ids ?? [];
+      expect(
+        [...now].sort((a, b) => a - b),
+        `interaction ${id}`,
+      ).toEqual(expected);
+      const chips = page.locator(`[data-testid="inbox-row"][data-id="${id}"] [data-testid="row-tag"]`);
+      await expect(chips).toHaveCount(expected.length);
+      await expect(chips.and(page.locator(`[data-tag-id="${added.id}"]`))).toHaveCount(1);
+    }
+  });
+});
+
 test('the list from the keyboard alone', async ({ page }) => {
   await focusPage(page);
   const ids = await shownIds(page);

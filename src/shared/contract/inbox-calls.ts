@@ -63,19 +63,48 @@ export type InboxFilterInput = z.input<typeof inboxFilterSchema>;
 export const inboxItemSchema = communityInteractionSchema;
 export type InboxItem = z.output<typeof inboxItemSchema>;
 
+const tagIdListSchema = z.array(idSchema).max(50);
+
 /** Triage through the PATCH extension; a field left out is left as it is. */
-export const inboxChangeSchema = z
-  .object({
-    read: z.boolean().optional(),
-    archived: z.boolean().optional(),
-    followUp: z.boolean().optional(),
-    /** The whole new list of tags. */
-    tagIds: z.array(idSchema).max(50).optional(),
-    /** null: nobody. */
-    assigneeId: idSchema.nullable().optional(),
-  })
-  .refine((change) => Object.values(change).some((value) => value !== undefined), 'Nothing to change.');
+const changeFields = {
+  read: z.boolean().optional(),
+  archived: z.boolean().optional(),
+  followUp: z.boolean().optional(),
+  /** The whole new list of tags. */
+  tagIds: tagIdListSchema.optional(),
+  /** null: nobody. */
+  assigneeId: idSchema.nullable().optional(),
+};
+const changesSomething = (change: object) => Object.values(change).some((value) => value !== undefined);
+
+// Strict, so a field the call does not take (adding tags to one row) is refused, not dropped.
+export const inboxChangeSchema = z.strictObject(changeFields).refine(changesSomething, 'Nothing to change.');
 export type InboxChange = z.output<typeof inboxChangeSchema>;
+
+/**
+ * A bulk action's change: as one row's, or tags added to and removed from each row's own list,
+ * its other tags staying (where `tagIds` would replace every row's tags with one list).
+ */
+export const inboxBulkChangeSchema = z
+  .strictObject({
+    ...changeFields,
+    addTagIds: tagIdListSchema.optional(),
+    removeTagIds: tagIdListSchema.optional(),
+  })
+  .refine(
+    ({ addTagIds, removeTagIds, ...rest }) =>
+      changesSomething(rest) || Boolean(addTagIds?.length) || Boolean(removeTagIds?.length),
+    'Nothing to change.',
+  )
+  .refine((change) => change.tagIds === undefined || (!change.addTagIds && !change.removeTagIds), {
+    message: 'Either replace the tags or add and remove some, not both.',
+    path: ['tagIds'],
+  })
+  .refine((change) => !change.addTagIds?.some((id) => change.removeTagIds?.includes(id)), {
+    message: 'A tag cannot be both added and removed.',
+    path: ['removeTagIds'],
+  });
+export type InboxBulkChange = z.output<typeof inboxBulkChangeSchema>;
 
 /** Unread counts (op 18) for the chosen brands and an optional range. */
 export const inboxUnreadCountsSchema = z.object({
@@ -187,7 +216,7 @@ export const inboxCalls = {
     input: z.object({
       brandIds: brandIdsInput,
       target: inboxTargetSchema,
-      change: inboxChangeSchema,
+      change: inboxBulkChangeSchema,
       jobId: z.string().min(1).max(64),
     }),
     output: inboxBulkResultSchema,

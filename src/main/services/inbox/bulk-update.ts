@@ -1,9 +1,9 @@
 import {
   ContractCallError,
   INBOX_BULK_MAX,
+  type InboxBulkChange,
   type InboxBulkProgress,
   type InboxBulkResult,
-  type InboxChange,
   type InboxFilter,
   type InboxItem,
 } from '../../../shared/contract/index.ts';
@@ -13,6 +13,7 @@ import type { CallContext } from '../dispatch.ts';
 import { progressThrottle } from '../reports/progress-throttle.ts';
 import { patchBodyOf } from './inbox-change.ts';
 import { serviceQueryOf } from './inbox-query.ts';
+import { currentInteraction, editedTagIds, editsTags } from './tag-edit.ts';
 import { walkInteractions } from './walk-interactions.ts';
 
 /** Requests of one bulk action in flight at once: enough to overlap round trips, few enough to
@@ -24,7 +25,7 @@ export const BULK_PROGRESS_INTERVAL_MS = 100;
 export interface BulkRequest {
   brandIds: number[];
   target: { ids: number[] } | { filter: InboxFilter };
-  change: InboxChange;
+  change: InboxBulkChange;
   jobId: string;
 }
 
@@ -40,6 +41,8 @@ export interface BulkDeps {
  * target given by filter is walked first and then changed, because changing while walking would
  * move rows between pages (marking unread ones read shrinks the very list being read). Cancelling
  * (the call's signal) stops sending; what was done stays done, and the call answers `cancelled`.
+ * Tags added or removed are worked out per row from its current tags: the walked row for a
+ * filter, or the row read just before its PATCH for ids.
  */
 export async function bulkUpdate(
   request: BulkRequest,
@@ -47,8 +50,11 @@ export async function bulkUpdate(
   context: CallContext,
 ): Promise<InboxBulkResult> {
   const { signal } = context;
-  const ids =
-    'ids' in request.target ? [...new Set(request.target.ids)] : await idsMatching(request, deps, signal);
+  const walked = new Map<number, InboxItem>();
+  if ('filter' in request.target) {
+    for (const item of await itemsMatching(request, deps, signal)) walked.set(item.id, item);
+  }
+  const ids = 'ids' in request.target ? [...new Set(request.target.ids)] : [...walked.keys()];
   const body = patchBodyOf(request.change);
   const updated: InboxItem[] = [];
   const failed: InboxBulkResult['failed'] = [];
@@ -64,18 +70,29 @@ export async function bulkUpdate(
   // An unexpected failure (not the service's answer about one interaction) stops the others too.
   const broken = new AbortController();
   const active = AbortSignal.any([signal, broken.signal]);
+  const options = { signal: active, lane: 'background' } as const;
+
+  async function changeOne(id: number): Promise<InboxItem> {
+    if (!editsTags(request.change)) return deps.community.updateInteraction(id, body, options);
+    const current =
+      walked.get(id) ?? (await currentInteraction(deps.community, request.brandIds, id, options));
+    const tagIds = editedTagIds(current.tag_ids ?? [], request.change);
+    // Nothing would change (every tag added is there already, none removed is): no request.
+    if (tagIds === null && Object.keys(body).length === 0) return current;
+    return deps.community.updateInteraction(id, tagIds ? { ...body, tag_ids: tagIds } : body, options);
+  }
+
   let next = 0;
   async function worker() {
     while (next < ids.length && !active.aborted) {
       const id = ids[next++]!;
       try {
-        updated.push(
-          await deps.community.updateInteraction(id, body, { signal: active, lane: 'background' }),
-        );
+        updated.push(await changeOne(id));
       } catch (error) {
         if (active.aborted) return; // stopped: this one's fate is unknown, so it is not listed
-        if (!isApiError(error)) return broken.abort(error);
-        failed.push({ id, error: toContractError(error) });
+        if (error instanceof ContractCallError) failed.push({ id, error: error.toJSON() });
+        else if (isApiError(error)) failed.push({ id, error: toContractError(error) });
+        else return broken.abort(error);
       }
       if (due()) report();
     }
@@ -88,10 +105,14 @@ export async function bulkUpdate(
   return { updated, failed };
 }
 
-async function idsMatching(request: BulkRequest, deps: BulkDeps, signal: AbortSignal): Promise<number[]> {
+async function itemsMatching(
+  request: BulkRequest,
+  deps: BulkDeps,
+  signal: AbortSignal,
+): Promise<InboxItem[]> {
   if (!('filter' in request.target)) return [];
   const query = serviceQueryOf(request.brandIds, request.target.filter);
-  const ids: number[] = [];
+  const items: InboxItem[] = [];
   const tooMany = (count: number) => {
     if (count <= INBOX_BULK_MAX) return;
     throw new ContractCallError({
@@ -101,8 +122,8 @@ async function idsMatching(request: BulkRequest, deps: BulkDeps, signal: AbortSi
     });
   };
   for await (const item of walkInteractions(deps.community, query, { signal }, tooMany)) {
-    ids.push(item.id);
-    if (ids.length >= INBOX_BULK_MAX) break;
+    items.push(item);
+    if (items.length >= INBOX_BULK_MAX) break;
   }
-  return ids;
+  return items;
 }

@@ -1,7 +1,13 @@
 import { flushPromises, type VueWrapper } from '@vue/test-utils';
+import { NSelect } from 'naive-ui';
 import { describe, expect, it } from 'vitest';
-import type { CallOutput, CallResult } from '../../../../src/shared/contract/index.ts';
-import { giveListsAViewport, installFakeInbox } from '../../helpers/fake-inbox.ts';
+import {
+  inboxCalls,
+  type CallOutput,
+  type CallResult,
+  type InboxItem,
+} from '../../../../src/shared/contract/index.ts';
+import { giveListsAViewport, installFakeInbox, offline, sampleItem } from '../../helpers/fake-inbox.ts';
 import { createFakePreload } from '../../helpers/fake-preload.ts';
 import { arrivedAt, freshPageForEachTest, mountApp, screenText } from '../../helpers/mount-app.ts';
 
@@ -20,6 +26,36 @@ async function openInbox(init: Parameters<typeof installFakeInbox>[1] = {}) {
 }
 
 const rowOf = (id: number) => wrapper.get(`[data-testid="inbox-row"][data-id="${id}"]`);
+const tagsShown = (id: number) =>
+  rowOf(id)
+    .findAll('[data-testid="row-tag"]')
+    .map((chip) => Number(chip.attributes('data-tag-id')));
+const inPicker = (testId: string) =>
+  document.querySelector<HTMLButtonElement>(`[data-testid="tag-picker"] [data-testid="${testId}"]`)!;
+
+/** Opens the tag picker for the selection. */
+async function openBulkTags() {
+  await wrapper.get('[data-testid="bulk-tags"]').trigger('click');
+  await flushPromises();
+}
+/** Picks these tags in the open tag picker. */
+async function pickTags(tagIds: number[]) {
+  // The select's menu is a virtual list, which draws no option where nothing is laid out: the
+  // pick is given as the select gives it (the end-to-end test picks from the menu itself).
+  const select = wrapper
+    .findAllComponents(NSelect)
+    .find((found) => found.attributes('data-testid') === 'tag-picker-select')!;
+  select.vm.$emit('update:value', tagIds);
+  await flushPromises();
+}
+
+/** Holds the bulk call's answer until the test gives it, to see the rows before it comes. */
+function holdBulk(preload: ReturnType<typeof createFakePreload>) {
+  let give: (answer: CallResult<CallOutput<'inbox:bulk-update'>>) => void = () => undefined;
+  preload.answer('inbox:bulk-update', () => new Promise((resolve) => (give = resolve)));
+  return (answer: CallResult<CallOutput<'inbox:bulk-update'>>) => give(answer);
+}
+
 const press = (key: string) =>
   document.body.dispatchEvent(
     new KeyboardEvent('keydown', { key, code: `Key${key.toUpperCase()}`, bubbles: true }),
@@ -158,5 +194,78 @@ describe('triage and bulk actions', () => {
     await wrapper.get('[data-testid="view-open"]').trigger('click');
     await flushPromises();
     expect(preload.inputsOf('inbox:list').at(-1)?.query.filter).toEqual({ types: ['TIKTOK_COMMENT'] });
+  });
+
+  it('adds a tag to each selected row at once, keeping its own, and puts back the rows refused', async () => {
+    const { preload, inbox } = await openInbox();
+    const answer = holdBulk(preload);
+    await rowOf(1000).get('[data-testid="row-select"]').trigger('click');
+    await rowOf(1002).get('[data-testid="row-select"]').trigger('click', { shiftKey: true });
+    expect([1000, 1001, 1002].map(tagsShown)).toEqual([[1], [3], [1]]);
+
+    await openBulkTags();
+    await pickTags([2]);
+    inPicker('tag-picker-add').click();
+    await flushPromises();
+    const [input] = preload.inputsOf('inbox:bulk-update');
+    expect(input).toMatchObject({ target: { ids: [1000, 1001, 1002] }, change: { addTagIds: [2] } });
+    expect(inboxCalls['inbox:bulk-update'].input.safeParse(input).success).toBe(true);
+    // Before the service answers, each row shows its own tags and the one added.
+    expect([1000, 1001, 1002].map(tagsShown)).toEqual([
+      [1, 2],
+      [3, 2],
+      [1, 2],
+    ]);
+    expect(wrapper.get('[data-testid="bulk-running"]').text()).toContain('Add tags');
+
+    const withPraise = (item: InboxItem) => ({ ...item, tag_ids: [...(item.tag_ids ?? []), 2] });
+    answer({
+      ok: true,
+      value: {
+        updated: [withPraise(inbox.items[0]!), withPraise(inbox.items[2]!)],
+        failed: [
+          {
+            id: 1001,
+            error: { code: 'invalid_input', message: 'Not tags of brand 102: 2.', fieldErrors: {} },
+          },
+        ],
+      },
+    });
+    await flushPromises();
+    expect(wrapper.get('[data-testid="bulk-result"]').text()).toBe('Done: 2 changed, 1 failed');
+    expect(wrapper.get('[data-testid="bulk-failed"]').text()).toContain('#1001: Not tags of brand 102: 2.');
+    // The refused row is back to its own tags; the others keep theirs and the new one.
+    expect([1000, 1001, 1002].map(tagsShown)).toEqual([[1, 2], [3], [1, 2]]);
+  });
+
+  it('removes a tag from each selected row at once, and puts every row back when the action fails', async () => {
+    const items = [
+      sampleItem(0, { tag_ids: [1, 2] }),
+      sampleItem(1, { tag_ids: [3] }),
+      sampleItem(2, { tag_ids: [2] }),
+      ...Array.from({ length: 10 }, (_, n) => sampleItem(n + 3)),
+    ];
+    const { preload } = await openInbox({ items });
+    const answer = holdBulk(preload);
+    await rowOf(1000).get('[data-testid="row-select"]').trigger('click');
+    await rowOf(1002).get('[data-testid="row-select"]').trigger('click', { shiftKey: true });
+
+    await openBulkTags();
+    // Nothing is picked for the selection to begin with, and there is nothing to do yet.
+    expect(document.querySelector('[data-testid="tag-picker"]')!.textContent).toContain(
+      'Every other tag stays',
+    );
+    expect(inPicker('tag-picker-add').disabled).toBe(true);
+    expect(inPicker('tag-picker-remove').disabled).toBe(true);
+    await pickTags([2]);
+    inPicker('tag-picker-remove').click();
+    await flushPromises();
+    expect(preload.inputsOf('inbox:bulk-update')[0]).toMatchObject({ change: { removeTagIds: [2] } });
+    expect([1000, 1001, 1002].map(tagsShown)).toEqual([[1], [3], []]);
+
+    answer({ ok: false, error: offline });
+    await flushPromises();
+    expect([1000, 1001, 1002].map(tagsShown)).toEqual([[1, 2], [3], [2]]);
+    expect(screenText()).toContain('Could not remove tags');
   });
 });

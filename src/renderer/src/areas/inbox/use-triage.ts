@@ -1,5 +1,6 @@
 import { reactive, type Ref } from 'vue';
 import type {
+  InboxBulkChange,
   InboxBulkResult,
   InboxChange,
   InboxFilter,
@@ -10,23 +11,33 @@ import { useCallErrorStore } from '../../app/call-error-store.ts';
 import { toCallError } from '../../lib/call-error.ts';
 
 /** The row as it reads after a change, before the service has answered. */
-export function applyChange(item: InboxItem, change: InboxChange): InboxItem {
+export function applyChange(item: InboxItem, change: InboxBulkChange): InboxItem {
+  const editsTags = change.addTagIds !== undefined || change.removeTagIds !== undefined;
   return {
     ...item,
     ...(change.read !== undefined && { is_read: change.read }),
     ...(change.archived !== undefined && { is_archived: change.archived }),
     ...(change.followUp !== undefined && { is_follow_up: change.followUp }),
     ...(change.tagIds !== undefined && { tag_ids: change.tagIds }),
+    ...(editsTags && { tag_ids: editedTags(item.tag_ids ?? [], change) }),
     ...(change.assigneeId !== undefined && { assignee_id: change.assigneeId }),
   } as InboxItem;
 }
 
+/** Its own tags plus those added, less those removed: a bulk add or remove keeps the others. */
+function editedTags(tagIds: readonly number[], change: InboxBulkChange): number[] {
+  const removed = new Set(change.removeTagIds);
+  return [...new Set([...tagIds, ...(change.addTagIds ?? [])])].filter((id) => !removed.has(id));
+}
+
 /** What a change does, in words, for the messages: "archive", "mark read". */
-export function changeWords(change: InboxChange): string {
+export function changeWords(change: InboxBulkChange): string {
   if (change.read !== undefined) return change.read ? 'mark read' : 'mark unread';
   if (change.archived !== undefined) return change.archived ? 'archive' : 'unarchive';
   if (change.followUp !== undefined) return change.followUp ? 'mark for follow-up' : 'clear the follow-up';
   if (change.tagIds !== undefined) return 'change the tags';
+  if (change.addTagIds?.length) return 'add tags';
+  if (change.removeTagIds?.length) return 'remove tags';
   return change.assigneeId === null ? 'unassign' : 'assign';
 }
 
@@ -52,7 +63,7 @@ export function useTriage(deps: TriageDeps) {
   const errors = useCallErrorStore();
 
   /** Applies a change to a row on screen; returns how to undo it. */
-  function applyLocally(id: number, change: InboxChange): (() => void) | null {
+  function applyLocally(id: number, change: InboxBulkChange): (() => void) | null {
     let after: InboxItem | undefined;
     const before = deps.updateItem(id, (item) => (after = applyChange(item, change)));
     if (!before || !after) return null;
@@ -88,7 +99,7 @@ export function useTriage(deps: TriageDeps) {
   });
   let controller: AbortController | null = null;
 
-  async function bulkUpdate(target: { ids: number[] } | { filter: InboxFilter }, change: InboxChange) {
+  async function bulkUpdate(target: { ids: number[] } | { filter: InboxFilter }, change: InboxBulkChange) {
     const jobId = `inbox-bulk-${nextJob++}`;
     Object.assign(bulk, { running: true, words: changeWords(change), done: 0, failed: 0, result: null });
     bulk.total = 'ids' in target ? target.ids.length : 0;
