@@ -1,5 +1,6 @@
-import { flushPromises, type VueWrapper } from '@vue/test-utils';
+import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import PreviewTable from '../../../../src/renderer/src/areas/reports/components/preview-table.vue';
 import { useReportBuilderStore } from '../../../../src/renderer/src/areas/reports/report-builder-store.ts';
 import { lineChartOption } from '../../../../src/renderer/src/areas/reports/report-chart-option.ts';
 import { createFakePreload } from '../../helpers/fake-preload.ts';
@@ -23,6 +24,19 @@ async function preview(type: 'TOTAL_METRIC' | 'GRAPH' | 'CONTENT_OWNED', limit?:
   wrapper.get('[data-testid="report-builder"]').element.closest('form')!.dispatchEvent(new Event('submit'));
   await flushPromises();
   return preload;
+}
+
+/** happy-dom lays nothing out: the list is 12 rows of 32 px high, as the page draws it. */
+function layOutTwelveRows() {
+  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockImplementation(function (this: HTMLElement) {
+    return this.classList.contains('virtual-list') ? 384 : 0;
+  });
+  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockImplementation(function (this: HTMLElement) {
+    return this.classList.contains('virtual-list') ? 800 : 0;
+  });
+  vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockImplementation(function (this: HTMLElement) {
+    return this.getAttribute('role') === 'listitem' ? 32 : 0;
+  });
 }
 
 describe('the report preview', () => {
@@ -67,16 +81,7 @@ describe('the report preview', () => {
   });
 
   it('lists a long content report in a virtual list, loading pages as they scroll into view', async () => {
-    // happy-dom lays nothing out: the list is 12 rows of 32 px high, as the page draws it.
-    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockImplementation(function (this: HTMLElement) {
-      return this.classList.contains('virtual-list') ? 384 : 0;
-    });
-    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockImplementation(function (this: HTMLElement) {
-      return this.classList.contains('virtual-list') ? 800 : 0;
-    });
-    vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockImplementation(function (this: HTMLElement) {
-      return this.getAttribute('role') === 'listitem' ? 32 : 0;
-    });
+    layOutTwelveRows();
     const preload = await preview('CONTENT_OWNED', 5000);
     expect(wrapper.get('[data-testid="preview-count"]').text()).toBe('5,000 rows');
     const drawn = wrapper.findAll('[data-testid="preview-row"]');
@@ -89,6 +94,36 @@ describe('the report preview', () => {
     list.vm.$emit('range', 4200, 4210);
     await flushPromises();
     expect(preload.inputsOf('reports:data').map((i) => i.offset)).toEqual([0, 4200]);
+  });
+
+  it('shows id columns as plain digits beside metrics grouped and right-aligned', async () => {
+    layOutTwelveRows();
+    // A content report's row as the sandbox answers it: ids, an ordinal, a count and a rate.
+    const columns = ['rank', 'brand_id', 'media_id', 'caption', 'impressions', 'engagement_rate'];
+    const row = {
+      rank: 1,
+      brand_id: 101,
+      media_id: 12345678,
+      caption: 'new drop',
+      impressions: 1234567,
+      engagement_rate: 0.0456,
+    };
+    const table = mount(PreviewTable, {
+      props: { view: { kind: 'table', columns, count: 1, previewable: 1, items: [row] }, rows: [row] },
+    });
+    await flushPromises();
+    const cells = table.get('[data-testid="preview-row"]').findAll('.cell');
+    expect(cells.map((cell) => cell.text())).toEqual([
+      '1',
+      '101',
+      '12345678',
+      'new drop',
+      '1,234,567',
+      '0.05',
+    ]);
+    expect(cells[2]!.attributes('title')).toBe('12345678');
+    expect(cells[4]!.classes()).toContain('number');
+    table.unmount();
   });
 
   it('marks a preview whose form changed since, and shows the empty state before any', async () => {

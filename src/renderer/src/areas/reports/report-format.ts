@@ -36,11 +36,20 @@ export function formatBytes(bytes: number): string {
 
 export const formatCount = (n: number) => integer.format(n);
 
-/** A cell of a preview table: numbers grouped, objects as JSON, nothing as blank. */
-export function formatCell(value: unknown): string {
+/**
+ * Identifier columns by name: `id`, `*_id` (brand_id, media_id, benchmark_industry_id in the
+ * report rows) or a camelCase `*Id`. An id is a label, not a quantity: "1,234,567" would read as
+ * a count and would not match the id a person looks up or pastes elsewhere.
+ */
+export const isIdColumn = (column: string) => /(^|_)id$/i.test(column) || /[a-z]Id$/.test(column);
+
+/** A cell of a preview table: ids as plain digits, other numbers grouped, objects as JSON, nothing blank. */
+export function formatCell(value: unknown, column: string): string {
   if (value === null || value === undefined) return '';
-  if (typeof value === 'number')
+  if (typeof value === 'number') {
+    if (isIdColumn(column)) return String(value);
     return Number.isInteger(value) ? integer.format(value) : decimal.format(value);
+  }
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);
 }
