@@ -22,13 +22,12 @@
  * follows it (the frame has then been produced). Every timing is taken inside the page with
  * performance.now(), so the driver's own round trips never count.
  */
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { chromium, type Page } from 'playwright-core';
-import { startJsonProcess, stop } from '../test/e2e/support/json-process.ts';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { launchChromium, root, startSandbox, startShellWithProfile } from './support/browser-shell.ts';
 
-const root = resolve(import.meta.dirname, '..');
 const SCALE = 20;
 const SCROLL_ROWS = 10_000;
 const targets = {
@@ -62,57 +61,16 @@ mkdirSync(cache, { recursive: true });
 const dbFile = join(cache, `inbox-scale${SCALE}.db`);
 const seeding = !existsSync(dbFile);
 const seedStarted = performance.now();
-const sandbox = await startJsonProcess(
-  [join(root, 'src/sandbox/cli.ts'), '--port', '0', '--json', '--scale', String(SCALE), '--db', dbFile],
-  { cwd: root },
-);
+const sandbox = await startSandbox(['--scale', String(SCALE), '--db', dbFile]);
 if (seeding)
   console.log(
     `seeded the sandbox at --scale ${SCALE} in ${((performance.now() - seedStarted) / 1000).toFixed(0)} s`,
   );
-const ready = sandbox.ready as unknown as {
-  urls: Record<string, string>;
-  tokens: { user: string };
-  brands: number[];
-};
 
 // The browser shell, on a user-data folder of its own, with one profile on that sandbox.
-const userData = mkdtempSync(join(tmpdir(), 'socialdesk-inbox-bench-'));
-const shell = await startJsonProcess(
-  [join(root, 'src/main/web/cli.ts'), '--port', '0', '--json', '--user-data', userData],
-  { cwd: root, env: { ...process.env, SOCIALDESK_KEYCHAIN_SERVICE: `Socialdesk-bench-${process.pid}` } },
-);
-const origin = String(shell.ready.origin);
-async function freshUrl(): Promise<string> {
-  shell.send('');
-  return String((await shell.nextJson((l) => 'url' in l && !('ready' in l))).url);
-}
-const session = (await fetch(await freshUrl(), { redirect: 'manual' })).headers
-  .getSetCookie()[0]!
-  .split(';')[0]!;
-async function call(name: string, input?: unknown): Promise<unknown> {
-  const answer = (await (
-    await fetch(`${origin}/bridge/call/${name}`, {
-      method: 'POST',
-      headers: { cookie: session, 'content-type': 'application/json' },
-      body: JSON.stringify({ input }),
-    })
-  ).json()) as { ok: boolean; value?: unknown; error?: { message: string } };
-  if (!answer.ok) throw new Error(`${name}: ${answer.error?.message}`);
-  return answer.value;
-}
-const profile = (await call('accounts:add', {
-  name: 'Bench',
-  baseUrls: ready.urls,
-  brandIds: ready.brands,
-  token: ready.tokens.user,
-  tokenStore: 'session',
-})) as { id: string };
-
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-});
+const shell = await startShellWithProfile(sandbox, 'Bench');
+const freshUrl = shell.freshUrl;
+const browser = await launchChromium();
 
 /** In the page: waits for a condition on the DOM, then for the frame that shows it. */
 const pageHelpers = `
@@ -374,10 +332,8 @@ for (const atFrameStart of [true, false]) {
 
 await close();
 await browser.close();
-await stop(shell.child);
-await stop(sandbox.child);
-await call('accounts:remove', { id: profile.id }).catch(() => undefined);
-rmSync(userData, { recursive: true, force: true });
+await shell.stop();
+await sandbox.stop();
 
 // Frames in whole refresh periods (see the top of this file).
 const refreshMs = percentile(scroll.frames, 50);

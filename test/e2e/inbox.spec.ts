@@ -53,6 +53,16 @@ const rows = (page: Page) => page.getByTestId('inbox-row');
 const typeEntry = (page: Page, type: string) =>
   page.locator(`[data-testid="type-entry"][data-type="${type}"]`);
 
+/** Selects the first five rows drawn: a click on the first, a shift-click on the fifth. */
+async function selectFirstFive(page: Page): Promise<void> {
+  await rows(page).nth(0).getByTestId('row-select').click();
+  await rows(page)
+    .nth(4)
+    .getByTestId('row-select')
+    .click({ modifiers: ['Shift'] });
+  await expect(page.getByTestId('bulk-count')).toHaveText('5 selected');
+}
+
 /** The ids of the rows drawn, top to bottom. */
 function shownIds(page: Page): Promise<number[]> {
   return rows(page).evaluateAll((elements) =>
@@ -167,12 +177,7 @@ test('bulk-archive ten rows: each is archived at the sandbox', async ({ page, sa
   // A run by shift-click on the rows in view, then on with the keyboard (x selects the
   // highlighted row; the list scrolls with the highlight) to ten, more than the view holds.
   const ids = (await shownIds(page)).slice(0, 5);
-  await rows(page).nth(0).getByTestId('row-select').click();
-  await rows(page)
-    .nth(4)
-    .getByTestId('row-select')
-    .click({ modifiers: ['Shift'] });
-  await expect(page.getByTestId('bulk-count')).toHaveText('5 selected');
+  await selectFirstFive(page);
   await focusPage(page);
   for (let index = 1; index < 10; index++) {
     await page.keyboard.press('j');
@@ -215,12 +220,7 @@ test.describe("rows of one brand (a tag is one brand's)", () => {
     ).body.data;
     const added = tags.find((tag) => ids.every((id) => !before.get(id)!.includes(tag.id)))!;
 
-    await rows(page).nth(0).getByTestId('row-select').click();
-    await rows(page)
-      .nth(4)
-      .getByTestId('row-select')
-      .click({ modifiers: ['Shift'] });
-    await expect(page.getByTestId('bulk-count')).toHaveText('5 selected');
+    await selectFirstFive(page);
     await page.getByTestId('bulk-tags').click();
     const picker = page.getByTestId('tag-picker');
     await expect(picker.getByTestId('tag-picker-add')).toBeDisabled();
