@@ -1,5 +1,6 @@
 import { onScopeDispose, ref, shallowRef, watch, type WatchSource } from 'vue';
 import type { ContractCallError, ListAnswer } from '../../../../shared/contract/index.ts';
+import { afterPaint } from '../../lib/after-paint.ts';
 import { toCallError } from '../../lib/call-error.ts';
 
 export type PageStatus = 'loading' | 'loaded' | 'failed';
@@ -97,6 +98,10 @@ export function usePagedList<T extends { id: number }>(options: PagedListOptions
         touch();
         answer = head;
         if (head.count > head.items.length && head.items.length === firstRows) {
+          // The rest once the first rows are on screen: its answer (the larger part of the
+          // page) would otherwise be read and drawn in the same frame as they are.
+          await afterPaint();
+          if (stale()) return;
           const rest = await options.load(firstRows, pageSize - firstRows, controller.signal);
           if (stale()) return;
           answer = { ...rest, items: [...head.items, ...rest.items] };
