@@ -95,7 +95,7 @@ describe('triage and bulk actions', () => {
 
   it('the detail pane follows a triage key on the row it shows, and its undo when the service refuses', async () => {
     const { preload, inbox, router } = await openInbox();
-    // Not a TikTok comment: the pane reads the interaction itself.
+    // Were the pane to ask (it should not: the list has the row), these would answer.
     preload.answer('inbox:thread', () => ({
       ok: false,
       error: { code: 'not_found', message: 'Not a TikTok comment.', fieldErrors: {} },
@@ -113,11 +113,14 @@ describe('triage and bulk actions', () => {
         .map((state) => state.attributes('data-state'));
     expect(states()).toContain('read');
     expect(states()).not.toContain('archived');
+    // Not a TikTok comment, and the list has it: shown as listed, with no call at all.
+    expect(preload.inputsOf('inbox:thread')).toEqual([]);
+    expect(preload.inputsOf('inbox:get')).toEqual([]);
 
     press('e');
     await flushPromises();
     expect(states()).toContain('archived');
-    expect(preload.inputsOf('inbox:get')).toHaveLength(1); // followed, not read again
+    expect(preload.inputsOf('inbox:get')).toEqual([]); // followed, not read
 
     inbox.state.refuse.add(1001);
     press('e');

@@ -15,15 +15,19 @@ export type InboxDetail = { id: number } & (
 const isNotFound = (error: unknown) => error instanceof ContractCallError && error.code === 'not_found';
 
 /**
- * One interaction by id. The route carries the id alone, so the pane asks for the TikTok thread
- * (op 17) first: that is the inbox's main case, one call. The service answers 404 for any other
+ * One interaction by id. A row the list has read tells its type: a TikTok comment is read as its
+ * thread (op 17), any other is shown as the list has it, with no call. The route carries the id
+ * alone, though (a copied link, a reload), so an id the list does not have asks for the TikTok
+ * thread first: that is the inbox's main case, one call. The service answers 404 for any other
  * type, and only then is the interaction read among the chosen brands' (`inbox:get`).
  */
-export function useInboxDetail(id: () => number | null) {
+export function useInboxDetail(id: () => number | null, listed?: (id: number) => InboxItem | undefined) {
   const brands = useBrandsStore();
 
   async function load(signal: AbortSignal): Promise<InboxDetail> {
     const wanted = id()!;
+    const row = listed?.(wanted);
+    if (row && row.type !== 'TIKTOK_COMMENT') return { id: wanted, kind: 'item', item: row };
     try {
       return { id: wanted, kind: 'thread', thread: await api['inbox:thread']({ id: wanted }, { signal }) };
     } catch (error) {
