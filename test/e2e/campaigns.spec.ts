@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test, type SandboxService } from './fixtures.ts';
+import { pickOption } from './support/naive-select.ts';
 
 // The Campaigns area against a sandbox of the test's own: what the page shows is checked against
 // what the sandbox itself answers.
@@ -102,4 +103,51 @@ test('added media change the count, as the sandbox counts them', async ({ page, 
   await expect(page.locator('[data-group="overview"] [data-leaf="number_of_media"] dd')).toHaveText(
     after.toLocaleString('en-US'),
   );
+});
+
+test('the filters live in the address: a reload, and a campaign and back, keep them', async ({
+  page,
+  sandbox,
+}) => {
+  const word = 'Summer';
+  const expected = await serviceCampaigns(sandbox, `search=*${word}*&has_creators=true&sort=-NAME&limit=50`);
+  // More than one, so the order shows; few enough for the list to draw them all (a screen and
+  // eight more rows).
+  expect(expected.length).toBeGreaterThan(1);
+  expect(expected.length).toBeLessThanOrEqual(12);
+  const names = expected.map((campaign) => campaign.name);
+  const search = page.getByTestId('campaign-search').locator('input');
+  const listed = page.getByTestId('campaign-name');
+  const filteredAddress = /#\/campaigns\?(?=.*q=Summer)(?=.*sort=-NAME)(?=.*creators=with)/;
+
+  await page.getByTestId('nav-campaigns').click();
+  await search.fill(word);
+  await page.keyboard.press('Enter');
+  await pickOption(page, page.getByTestId('campaign-sort'), 'Name');
+  await pickOption(page, page.getByTestId('campaign-creators'), 'With creators');
+  await expect(page).toHaveURL(filteredAddress);
+  await expect(listed).toHaveText(names);
+
+  await page.reload();
+  await expect(listed).toHaveText(names);
+  await expect(search).toHaveValue(word);
+  await expect(page.getByTestId('campaign-sort')).toContainText('Name');
+  await expect(page.getByTestId('campaign-creators')).toContainText('With creators');
+
+  // The page's own link back, then the browser's back.
+  const heading = page.getByRole('heading', { level: 1 });
+  await page.locator(`[data-testid="campaign-row"][data-id="${expected[1]!.id}"]`).click();
+  await expect(heading).toHaveText(names[1]!);
+  await page.getByTestId('campaign-back').click();
+  await expect(heading).toHaveText('Campaigns');
+  await expect(page).toHaveURL(filteredAddress);
+  await expect(listed).toHaveText(names);
+  await expect(search).toHaveValue(word);
+
+  await page.locator(`[data-testid="campaign-row"][data-id="${expected[0]!.id}"]`).click();
+  await expect(heading).toHaveText(names[0]!);
+  await page.goBack();
+  await expect(heading).toHaveText('Campaigns');
+  await expect(page).toHaveURL(filteredAddress);
+  await expect(listed).toHaveText(names);
 });

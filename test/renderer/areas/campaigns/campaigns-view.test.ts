@@ -130,12 +130,14 @@ describe('the Campaigns list', () => {
     await wrapper.get('[data-testid="campaign-row"]').trigger('click');
     await arrived;
     await flushPromises();
-    expect(router.currentRoute.value.fullPath).toBe('/campaigns/1?brand=101');
+    // The campaign's address carries the list's search, so back (or a reload) keeps it.
+    expect(router.currentRoute.value.fullPath).toBe('/campaigns/1?q=spr&brand=101');
     expect(wrapper.get('h1').text()).toBe('Spring launch');
     const back = arrivedAt(router, 'campaigns');
     await wrapper.get('[data-testid="campaign-back"]').trigger('click');
     await back;
     await flushPromises();
+    expect(router.currentRoute.value.fullPath).toBe('/campaigns?q=spr&brand=101');
     expect(names()).toEqual(['Spring launch']);
   });
 

@@ -1,50 +1,109 @@
 import { defineStore } from 'pinia';
 import { useDebounceFn } from '@vueuse/core';
-import { computed, ref, watch } from 'vue';
+import { computed, ref, shallowRef, watch } from 'vue';
+import { useRoute, useRouter } from 'vue-router';
 import type { CampaignFilter, CampaignRow } from '../../../../shared/contract/index.ts';
+import type { CampaignSort } from '../../../../shared/domain/index.ts';
 import { api } from '../../api/contract-client.ts';
 import { useBrandsStore } from '../../app/brands-store.ts';
 import type { CampaignSortField } from './campaign-format.ts';
+import {
+  decodeCampaignsQuery,
+  defaultCampaignsQuery,
+  withCampaignsQuery,
+  type CampaignsQuery,
+} from './campaigns-query.ts';
 import { usePagedRows } from './use-paged-rows.ts';
 
 /**
  * A brand's campaigns with the list's filters. Campaigns belong to one brand, so the area works
- * in one of the chosen brands at a time: the first chosen one, unless the one picked here still is.
+ * in one of the chosen brands at a time: the one picked here while it is chosen, else the first.
+ * The brand, search, sort and filters live in the address, as the inbox's filters do.
  */
 export const useCampaignsStore = defineStore('campaigns', () => {
   const brands = useBrandsStore();
-  const brandId = ref<number | null>(null);
+  const route = useRoute();
+  const router = useRouter();
+
+  // Read only while the area is open (a campaign's page too: its links carry the list's query).
+  // Another area's query is not this list's: the list keeps its state and rows meanwhile.
+  const inArea = () => route.matched[0]?.name === 'campaigns';
+  const state = shallowRef<CampaignsQuery>(defaultCampaignsQuery);
   watch(
-    () => brands.selected,
-    (selected) => {
-      if (!selected.includes(brandId.value ?? -1)) brandId.value = selected[0] ?? null;
+    () => (inArea() ? route.query : null),
+    (query) => {
+      if (query) state.value = decodeCampaignsQuery(query);
     },
     { immediate: true },
   );
 
-  /** What is typed in the search box, and the search applied (after a pause, or at once on Enter). */
-  const search = ref('');
-  const appliedSearch = ref('');
-  const applySearchSoon = useDebounceFn(() => applySearch(), 300);
-  watch(search, () => void applySearchSoon());
-  function applySearch(): void {
-    appliedSearch.value = search.value.trim();
+  /**
+   * Writes a change to the address: a new history entry, so back undoes it, or in place of the
+   * current one while typing. The state follows at once, so a second change made before the
+   * first navigation ends builds on it rather than undoing it.
+   */
+  function set(change: Partial<CampaignsQuery>, options: { replace?: boolean } = {}): void {
+    // A search applied after a pause must not land on the area the user has moved to since.
+    if (!inArea()) return;
+    state.value = { ...state.value, ...change };
+    const query = withCampaignsQuery(route.query, state.value);
+    void (options.replace ? router.replace({ query }) : router.push({ query }));
   }
-  const sortField = ref<CampaignSortField>('CREATED');
-  const descending = ref(true);
-  const activity = ref<'ALL' | 'ACTIVE' | 'INACTIVE'>('ALL');
-  const creators = ref<'any' | 'with' | 'without'>('any');
-  const creatorId = ref<number | null>(null);
+  function field<K extends keyof CampaignsQuery>(key: K, options: { replace?: boolean } = {}) {
+    return computed({
+      get: () => state.value[key],
+      set: (value: CampaignsQuery[K]) => set({ [key]: value }, options),
+    });
+  }
+
+  const brandId = computed({
+    get: () => {
+      const picked = state.value.brandId;
+      return picked !== null && brands.selected.includes(picked) ? picked : (brands.selected[0] ?? null);
+    },
+    set: (id: number | null) => set({ brandId: id }),
+  });
+
+  /** What is typed in the search box; the address has the search applied (after a pause, or on Enter). */
+  const search = ref(state.value.search);
+  const applySearchSoon = useDebounceFn(() => applySearch({ replace: true }), 300);
+  watch(search, () => void applySearchSoon());
+  // Back/forward or Clear changed the search: the box shows it, unless it already says so.
+  watch(
+    () => state.value.search,
+    (applied) => {
+      if (applied !== search.value.trim()) search.value = applied;
+    },
+  );
+  function applySearch(options: { replace?: boolean } = {}): void {
+    const text = search.value.trim();
+    if (text !== state.value.search) set({ search: text }, options);
+  }
+
+  const sortOf = (field: CampaignSortField, descending: boolean) =>
+    (descending ? `-${field}` : field) as CampaignSort;
+  const sortField = computed({
+    get: () => state.value.sort.replace(/^-/, '') as CampaignSortField,
+    set: (field: CampaignSortField) => set({ sort: sortOf(field, descending.value) }),
+  });
+  const descending = computed({
+    get: () => state.value.sort.startsWith('-'),
+    set: (descending: boolean) => set({ sort: sortOf(sortField.value, descending) }),
+  });
+  const activity = field('activity');
+  const creators = field('creators');
+  // Typed digit by digit, and the list follows each: in place, not a history entry per digit.
+  const creatorId = field('creatorId', { replace: true });
 
   const filter = computed<CampaignFilter>(() => {
-    const text = appliedSearch.value;
+    const { search: text, sort, activity, creators, creatorId } = state.value;
     return {
       // A bare word finds names containing it; a pattern with * is sent as written.
       ...(text ? { search: text.includes('*') ? text : `*${text}*` } : {}),
-      sort: descending.value ? `-${sortField.value}` : sortField.value,
-      ...(activity.value !== 'ALL' ? { activity: activity.value } : {}),
-      ...(creators.value !== 'any' ? { hasCreators: creators.value === 'with' } : {}),
-      ...(creatorId.value !== null ? { creatorId: creatorId.value } : {}),
+      sort,
+      ...(activity !== 'ALL' ? { activity } : {}),
+      ...(creators !== 'any' ? { hasCreators: creators === 'with' } : {}),
+      ...(creatorId !== null ? { creatorId } : {}),
     };
   });
   const filtered = computed(
@@ -65,12 +124,10 @@ export const useCampaignsStore = defineStore('campaigns', () => {
     { enabled: () => brandId.value !== null },
   );
 
+  /** Clears the search and filters in one history entry; the brand and sort stay. */
   function clearFilters(): void {
     search.value = '';
-    applySearch();
-    activity.value = 'ALL';
-    creators.value = 'any';
-    creatorId.value = null;
+    set({ search: '', activity: 'ALL', creators: 'any', creatorId: null });
   }
 
   return {

@@ -1,0 +1,201 @@
+import { flushPromises, type VueWrapper } from '@vue/test-utils';
+import { describe, expect, it, vi } from 'vitest';
+import type { Router } from 'vue-router';
+import {
+  decodeCampaignsQuery,
+  defaultCampaignsQuery,
+  encodeCampaignsQuery,
+  withCampaignsQuery,
+  type CampaignsQuery,
+} from '../../../../src/renderer/src/areas/campaigns/campaigns-query.ts';
+import { useCampaignsStore } from '../../../../src/renderer/src/areas/campaigns/campaigns-store.ts';
+import { giveCampaignListAViewport, installFakeCampaigns } from '../../helpers/fake-campaigns.ts';
+import { createFakePreload } from '../../helpers/fake-preload.ts';
+import { arrivedAt, freshPageForEachTest, mountApp } from '../../helpers/mount-app.ts';
+
+freshPageForEachTest();
+giveCampaignListAViewport();
+
+const everyField: CampaignsQuery = {
+  brandId: 102,
+  search: 'spring, 2026*',
+  sort: 'TOTAL_EMV',
+  activity: 'INACTIVE',
+  creators: 'without',
+  creatorId: 101001,
+};
+
+describe('the Campaigns list in the route query', () => {
+  it('round-trips every field through the query, and leaves the defaults out', () => {
+    const query = encodeCampaignsQuery(everyField);
+    expect(query).toEqual({
+      brand: '102',
+      q: 'spring, 2026*',
+      sort: 'TOTAL_EMV',
+      activity: 'INACTIVE',
+      creators: 'without',
+      creator: '101001',
+    });
+    expect(decodeCampaignsQuery(query)).toEqual(everyField);
+    // Through a real URL, as a copied link carries it.
+    const url = new URL(`app:///#/campaigns?${new URLSearchParams(query)}`);
+    expect(decodeCampaignsQuery(Object.fromEntries(new URLSearchParams(url.hash.split('?')[1])))).toEqual(
+      everyField,
+    );
+    expect(encodeCampaignsQuery(defaultCampaignsQuery)).toEqual({});
+  });
+
+  it('falls back to the default for each value an edited or old link gets wrong, and keeps the rest', () => {
+    expect(
+      decodeCampaignsQuery({
+        brand: 'x',
+        q: 'ok',
+        sort: 'LOUDEST',
+        activity: 'SOMETIMES',
+        creators: 'maybe',
+        creator: '-3',
+      }),
+    ).toEqual({ ...defaultCampaignsQuery, search: 'ok' });
+    expect(decodeCampaignsQuery({ q: 'x'.repeat(201), sort: ['NAME', '-NAME'] })).toEqual({
+      ...defaultCampaignsQuery,
+      sort: 'NAME',
+    });
+  });
+
+  it('leaves query names it does not own alone', () => {
+    expect(
+      withCampaignsQuery({ tab: 'x', q: 'old' }, { ...defaultCampaignsQuery, activity: 'ACTIVE' }),
+    ).toEqual({ tab: 'x', activity: 'ACTIVE' });
+  });
+});
+
+async function open(path: string) {
+  const preload = createFakePreload().install();
+  installFakeCampaigns(preload);
+  const { wrapper, router } = await mountApp(path);
+  await flushPromises();
+  return { preload, wrapper, router };
+}
+
+const lastQuery = (preload: ReturnType<typeof createFakePreload>) =>
+  preload.inputsOf('campaigns:list').at(-1)?.query;
+const names = (wrapper: VueWrapper) => wrapper.findAll('[data-testid="campaign-name"]').map((n) => n.text());
+const searchBox = (wrapper: VueWrapper) =>
+  wrapper.get<HTMLInputElement>('[data-testid="campaign-search"] input');
+
+/** Back or forward in the app's history, once the router has arrived. */
+async function go(router: Router, step: number) {
+  const arrived = new Promise<void>((resolve) => {
+    const stop = router.afterEach(() => {
+      stop();
+      resolve();
+    });
+  });
+  router.go(step);
+  await arrived;
+  await flushPromises();
+}
+
+describe('the Campaigns screen and its address', () => {
+  it('reads the list from the address, writes changes back, and back/forward and a reload keep it', async () => {
+    const { preload, wrapper, router } = await open('/campaigns?q=spr&sort=NAME&creators=with');
+    expect(lastQuery(preload)).toEqual({
+      brandId: 101,
+      filter: { search: '*spr*', sort: 'NAME', hasCreators: true },
+    });
+    expect(names(wrapper)).toEqual(['Spring launch']);
+    expect(searchBox(wrapper).element.value).toBe('spr');
+    expect(wrapper.get('[data-testid="campaign-sort"]').text()).toContain('Name');
+    expect(wrapper.get('[data-testid="campaign-creators"]').text()).toContain('With creators');
+    const direction = wrapper.get('[data-testid="campaign-sort-direction"]');
+    expect(direction.attributes('data-descending')).toBe('false');
+
+    await direction.trigger('click');
+    await flushPromises();
+    expect(router.currentRoute.value.query).toEqual({ q: 'spr', sort: '-NAME', creators: 'with' });
+    expect(lastQuery(preload)?.filter.sort).toBe('-NAME');
+    expect(direction.attributes('data-descending')).toBe('true');
+
+    // Back undoes the change, forward makes it again.
+    await go(router, -1);
+    expect(router.currentRoute.value.query).toEqual({ q: 'spr', sort: 'NAME', creators: 'with' });
+    expect(lastQuery(preload)?.filter.sort).toBe('NAME');
+    expect(direction.attributes('data-descending')).toBe('false');
+    await go(router, 1);
+    expect(lastQuery(preload)?.filter.sort).toBe('-NAME');
+
+    // A reload: a new app on the same address shows the same list.
+    const address = router.currentRoute.value.fullPath;
+    wrapper.unmount();
+    const again = await open(address);
+    expect(lastQuery(again.preload)).toEqual({
+      brandId: 101,
+      filter: { search: '*spr*', sort: '-NAME', hasCreators: true },
+    });
+    expect(names(again.wrapper)).toEqual(['Spring launch']);
+    expect(searchBox(again.wrapper).element.value).toBe('spr');
+  });
+
+  it('keeps typing out of the history; Enter makes an entry, and back takes the search away again', async () => {
+    const { wrapper, router } = await open('/settings');
+    const arrived = arrivedAt(router, 'campaigns');
+    await wrapper.get('[data-testid="nav-campaigns"]').trigger('click');
+    await arrived;
+    await flushPromises();
+
+    // After a pause in typing the search is in the address, in place of the list's entry.
+    await searchBox(wrapper).setValue('sum');
+    await vi.waitUntil(() => router.currentRoute.value.query.q === 'sum');
+    await flushPromises();
+    expect(names(wrapper)).toEqual(['Summer sale']);
+    await go(router, -1);
+    expect(router.currentRoute.value.name).toBe('settings');
+    await go(router, 1);
+    expect(names(wrapper)).toEqual(['Summer sale']);
+
+    // Enter writes a new entry at once; back brings the earlier search back, in the box too.
+    await searchBox(wrapper).setValue('spr');
+    await searchBox(wrapper).trigger('keydown', { key: 'Enter' });
+    await flushPromises();
+    expect(router.currentRoute.value.query).toEqual({ q: 'spr' });
+    expect(names(wrapper)).toEqual(['Spring launch']);
+    await go(router, -1);
+    expect(router.currentRoute.value.query).toEqual({ q: 'sum' });
+    expect(searchBox(wrapper).element.value).toBe('sum');
+    expect(names(wrapper)).toEqual(['Summer sale']);
+  });
+
+  it('shows the list with the defaults for values the address gets wrong, never an error', async () => {
+    const { preload, wrapper } = await open(
+      '/campaigns?brand=999&sort=LOUDEST&activity=SOMETIMES&creators=maybe&creator=abc&q=sum',
+    );
+    expect(lastQuery(preload)).toEqual({ brandId: 101, filter: { search: '*sum*', sort: '-CREATED' } });
+    expect(wrapper.find('[data-testid="state-error"]').exists()).toBe(false);
+    expect(names(wrapper)).toEqual(['Summer sale']);
+  });
+
+  it("opens in the address's brand when it is a chosen one, and writes the brand picked", async () => {
+    const { preload, wrapper, router } = await open('/campaigns?brand=102');
+    expect(lastQuery(preload)?.brandId).toBe(102);
+    expect(wrapper.get('[data-testid="page-subtitle"]').text()).toContain('Brand 102');
+    useCampaignsStore().brandId = 101;
+    await flushPromises();
+    expect(router.currentRoute.value.query).toEqual({ brand: '101' });
+    expect(wrapper.get('[data-testid="page-subtitle"]').text()).toContain('Brand 101');
+  });
+
+  it("keeps the filters through a campaign's page and back, from a copied link too", async () => {
+    const { preload, wrapper, router } = await open('/campaigns/1?brand=101&q=spr&creators=with');
+    expect(wrapper.get('h1').text()).toBe('Spring launch');
+    const reads = preload.inputsOf('campaigns:list').length;
+    const back = arrivedAt(router, 'campaigns');
+    await wrapper.get('[data-testid="campaign-back"]').trigger('click');
+    await back;
+    await flushPromises();
+    expect(router.currentRoute.value.query).toEqual({ brand: '101', q: 'spr', creators: 'with' });
+    expect(names(wrapper)).toEqual(['Spring launch']);
+    expect(searchBox(wrapper).element.value).toBe('spr');
+    // The list read while the campaign was open is the one shown: not read again on the way back.
+    expect(preload.inputsOf('campaigns:list')).toHaveLength(reads);
+  });
+});
