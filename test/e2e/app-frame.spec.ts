@@ -10,6 +10,11 @@ test('the app opens on its first area and shows its version in Settings', async 
   await expect(page.getByTestId('app-version')).toHaveText(/\d+\.\d+\.\d+/);
 });
 
+test('the side bar says online once the service has answered, with no draft sent', async ({ page }) => {
+  await expect(page.getByTestId('inbox-row').first()).toBeVisible();
+  await expect(page.getByTestId('connection-label')).toHaveText('Online');
+});
+
 /** What the bridge answers this page's own call (the browser adds whatever cookie it holds). */
 function bridgeStatus(page: Page): Promise<number> {
   return page.evaluate(async () => {

@@ -89,14 +89,15 @@ export function createDraftsService(deps: DraftsServiceDeps) {
     },
 
     /**
-     * A call elsewhere in the app got an answer from `url`: outboxes of that service waiting
-     * because it seemed offline try again now. Without a url: every waiting outbox.
+     * A call elsewhere in the app got an answer from `url`: outboxes of that service that had
+     * not tried it yet know it is online, and those waiting because it seemed offline try again
+     * now. Without a url: every such outbox.
      */
     nudge(url?: string): void {
       const origin = url === undefined ? undefined : originOf(url);
       for (const { profileId, outbox } of opened.values()) {
-        // Asked on every answer of the app: only an outbox waiting offline looks any further.
-        if (outbox.connection().state !== 'offline') continue;
+        // Asked on every answer of the app: an outbox already online looks no further.
+        if (outbox.connection().state === 'online') continue;
         if (origin !== undefined && !safeOrigins(deps, profileId).includes(origin)) continue;
         outbox.nudge();
       }

@@ -131,8 +131,13 @@ export class Outbox {
     this.#schedule(this.#settleUntil - this.#clock.now());
   }
 
-  /** The service answered some other call: if we were waiting because it seemed offline, try now. */
+  /**
+   * The service answered some other call: it can be reached, so an outbox that has sent nothing
+   * yet says online rather than "not checked yet", and one waiting because it seemed offline
+   * tries now (its own answer then says whether it is back).
+   */
   nudge(): void {
+    if (this.#connection.state === 'unknown') this.#answered();
     if (this.#connection.state === 'offline' && this.#cancelTimer) this.kick({ now: true });
   }
 

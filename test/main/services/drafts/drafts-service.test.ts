@@ -62,6 +62,22 @@ describe('the drafts service', () => {
     await drafts.close();
   });
 
+  it('an answer from its service says online before the outbox has sent anything; another service’s does not', async () => {
+    const { drafts, sent } = serviceOn({ online: () => true });
+    await drafts.resume();
+    const { outbox } = drafts.forProfile(PROFILE);
+    await outbox.whenIdle();
+    expect(outbox.connection().state).toBe('unknown');
+
+    drafts.nudge('http://127.0.0.1:1/elsewhere');
+    expect(outbox.connection().state).toBe('unknown');
+    drafts.nudge(`${sandbox.urls.community}/tags?brand_ids=101`);
+    expect(outbox.connection().state).toBe('online');
+    await outbox.whenIdle();
+    expect(sent).toEqual([]); // nothing queued: nothing sent
+    await drafts.close();
+  });
+
   it('tells the renderer about the active profile’s drafts only', async () => {
     const { drafts, seen } = serviceOn({ online: () => true, active: 'another-profile' });
     const { db, outbox } = drafts.forProfile(PROFILE);

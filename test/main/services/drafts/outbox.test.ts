@@ -438,15 +438,18 @@ describe('the outbox offline and across restarts', () => {
     expect(clock.pendingTimers).toBeLessThanOrEqual(1); // at most the progress notice's
   });
 
-  it('a nudge while online and idle sends nothing', async () => {
+  it('a nudge while idle sends nothing, and says online where nothing had been tried yet', async () => {
     const { db } = profileDatabase();
     const { client, sent } = clientOn(sandbox);
-    const { outbox } = outboxOn(db, client);
+    const { outbox, connections } = outboxOn(db, client);
     outbox.start();
     await outbox.whenIdle();
+    expect(outbox.connection().state).toBe('unknown');
     outbox.nudge();
     await outbox.whenIdle();
     expect(sent).toEqual([]);
+    expect(outbox.connection()).toEqual({ state: 'online', retryAt: null });
+    expect(connections).toEqual(['online']);
   });
 
   it('resumes its queue after the app closes and starts again', async () => {
