@@ -64,6 +64,13 @@ export function refusesRange(error: unknown): boolean {
   return /source_updated_(after|before)/.test(named);
 }
 
+/**
+ * The services (their API clients, one per profile while it lasts) that refused the range: they
+ * are asked for all time at once afterwards, rather than refused again on every panel's load.
+ * A new connection to the service (the profile edited, the app started again) asks afresh.
+ */
+const refusingRange = new WeakSet<CommunityApi>();
+
 /** The four statistics (op 20) at once, all under one body, so the panel's figures agree. */
 async function fourStats(community: CommunityApi, body: CommunityStatsBody, context: CallContext) {
   const [sentiment, sentimentSeries, volumeSeries, keywords] = await Promise.all([
@@ -97,6 +104,9 @@ export async function insights(
 ): Promise<InboxInsights> {
   const range = rangeOf(scope);
   const withRange = Object.keys(range).length > 0;
+  if (withRange && refusingRange.has(community)) {
+    return { ...(await fourStats(community, { brand_ids: scope.brandIds }, context)), rangeApplied: false };
+  }
   // A failure of one of the four aborts the others: their figures would be thrown away anyway.
   const controller = new AbortController();
   const signal = AbortSignal.any([context.signal, controller.signal]);
@@ -110,6 +120,7 @@ export async function insights(
   } catch (error) {
     controller.abort();
     if (!withRange || !refusesRange(error)) throw error;
+    refusingRange.add(community);
   }
   const figures = await fourStats(community, { brand_ids: scope.brandIds }, context);
   return { ...figures, rangeApplied: false };

@@ -99,6 +99,16 @@ describe('inbox:insights', () => {
       expect(insights).toEqual({ ...allTime, rangeApplied: false });
       const retried = sentBodies.filter((body) => !body.includes('source_updated_'));
       expect(retried).toHaveLength(4);
+
+      // Asked again (another range): the refusal is remembered, so the four go out once, for
+      // all time, and none is refused again.
+      sentBodies.length = 0;
+      const again = valueOf(
+        await strict.call('inbox:insights', { brandIds: brands, from: '2026-11-01T00:00:00Z' }),
+      );
+      expect(again).toEqual({ ...allTime, rangeApplied: false });
+      expect(sentBodies).toHaveLength(4);
+      expect(sentBodies.every((body) => !body.includes('source_updated_'))).toBe(true);
     } finally {
       await strict.close();
     }
