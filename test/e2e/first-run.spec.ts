@@ -34,16 +34,33 @@ test('first run: the local sandbox in two clicks, still open after a reload', as
   await expect(page.getByTestId('welcome-screen')).toHaveCount(0);
 });
 
-test('removing the last profile returns to the welcome screen', async ({ page, webShell }) => {
+test('removing the last profile says which drafts go with it, then returns to the welcome screen', async ({
+  page,
+  webShell,
+}) => {
   await page.goto(webShell.url);
   await page.getByTestId('explore-sandbox').click();
+  await expect(page.getByTestId('active-profile')).toHaveText('Local sandbox');
+  // Two drafts the service does not have: one written offline, one it would refuse (too long).
+  const { profiles } = (await webShell.call('accounts:list')) as { profiles: { brandIds: number[] }[] };
+  const brandId = profiles[0]!.brandIds[0];
+  await webShell.call('drafts:create', { channel: 'threads', brandId, fields: { text: 'Not sent yet' } });
+  const refused = (await webShell.call('drafts:create', {
+    channel: 'twitter',
+    brandId,
+    fields: { text: 'x'.repeat(300) },
+  })) as { id: string };
+  await webShell.call('drafts:sync', { id: refused.id });
+
   await page.getByTestId('nav-settings').click();
   const row = profileRow(page, 'Local sandbox');
-
   await row.getByTestId('profile-remove').click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText('Remove "Local sandbox"?');
-  await dialog.getByRole('button', { name: 'Remove' }).click();
+  await expect(dialog).toContainText(
+    '2 drafts of this profile are not on the service yet (1 failed). Removing the profile deletes them.',
+  );
+  await dialog.getByRole('button', { name: 'Remove profile and 2 drafts' }).click();
 
   await expect(page.getByRole('heading', { name: 'Welcome to Socialdesk' })).toBeVisible();
 });

@@ -116,6 +116,17 @@ export type SyncProgress = z.output<typeof syncProgressSchema>;
 
 const byId = z.object({ id: draftIdSchema });
 
+/**
+ * A profile's drafts the service does not have as saved here: every state but synced. `failed`
+ * and `conflict` are among `count`: the ones that need the person before they can go.
+ */
+export const unsyncedDraftsSchema = z.object({
+  count: z.number().int().min(0),
+  failed: z.number().int().min(0),
+  conflict: z.number().int().min(0),
+});
+export type UnsyncedDrafts = z.output<typeof unsyncedDraftsSchema>;
+
 export const draftsCalls = {
   /** The active profile's drafts, most recently saved first. */
   'drafts:list': {
@@ -195,6 +206,15 @@ export const draftsCalls = {
       progress: syncProgressSchema,
       counts: z.record(draftStateSchema, z.number().int()),
     }),
+  },
+  /**
+   * The drafts of any profile (not only the active one) that are not on the service yet, so
+   * removing a profile can say what it deletes with it. A profile without a database answers
+   * zeros (none is created); one that does not exist, `not_found`.
+   */
+  'drafts:unsynced-count': {
+    input: z.object({ profileId: z.string().min(1) }),
+    output: unsyncedDraftsSchema,
   },
 } as const;
 

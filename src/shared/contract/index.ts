@@ -136,6 +136,7 @@ export {
   type DraftSummary,
   type OutboxConnection,
   type SyncProgress,
+  type UnsyncedDrafts,
 } from './drafts-calls.ts';
 
 // The Scheduler area: the calendar and list of scheduled posts over every channel.

@@ -35,6 +35,7 @@ export const callNames = [
   'drafts:retry',
   'drafts:resolve',
   'drafts:status',
+  'drafts:unsynced-count',
   'posts:list',
   'posts:reschedule',
   'posts:delete',

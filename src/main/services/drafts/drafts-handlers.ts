@@ -18,9 +18,9 @@ import * as queue from './outbox-queue.ts';
 import { createBody, updateBody, validBody, writableFields } from './post-fields.ts';
 import { noActiveProfile } from '../accounts/profile-clients.ts';
 
-/** The Drafts area's calls, on the active profile's drafts. */
+/** The Drafts area's calls, on the active profile's drafts (but `drafts:unsynced-count`). */
 export function createDraftsHandlers(
-  drafts: Pick<DraftsService, 'active' | 'schedulerOf'>,
+  drafts: Pick<DraftsService, 'active' | 'schedulerOf' | 'unsynced'>,
   now: () => number = Date.now,
 ): HandlerMap<typeof draftsCalls> {
   /** Runs `work` on the active profile's drafts, answering refusals as the contract's errors. */
@@ -172,6 +172,16 @@ export function createDraftsHandlers(
         progress: outbox.progress(),
         counts: countByState(db),
       })),
+
+    'drafts:unsynced-count': async ({ profileId }) => {
+      const unsynced = await drafts.unsynced(profileId);
+      if (unsynced) return unsynced;
+      throw new ContractCallError({
+        code: 'not_found',
+        message: 'This profile no longer exists.',
+        fieldErrors: {},
+      });
+    },
   };
 }
 

@@ -1,16 +1,18 @@
+import { existsSync } from 'node:fs';
 import type { DatabaseSync } from 'node:sqlite';
+import type { UnsyncedDrafts } from '../../../shared/contract/index.ts';
 import type { SchedulerApi } from '../api/scheduler.ts';
 import type { EventBus } from '../event-bus.ts';
 import type { ProfileDatabases } from '../storage/profile-databases.ts';
-import { getDraft } from './draft-store.ts';
+import { countByState, getDraft } from './draft-store.ts';
 import { toSummary } from './draft-views.ts';
 import { Outbox, type OutboxOptions } from './outbox.ts';
 
 export interface DraftsServiceDeps {
-  databases: Pick<ProfileDatabases, 'open'>;
+  databases: Pick<ProfileDatabases, 'open' | 'pathOf'>;
   /** The active profile's id: the drafts calls and events are about its drafts. */
   activeProfileId: () => string | undefined;
-  /** Every profile's id, to resume their outboxes at launch. */
+  /** Every profile's id, to resume their outboxes at launch (and to refuse an unknown one). */
   profileIds: () => Promise<string[]> | string[];
   /** A profile's scheduler API (its client, on its rate gate); throws once the profile is gone. */
   schedulerOf: (profileId: string) => SchedulerApi;
@@ -73,6 +75,18 @@ export function createDraftsService(deps: DraftsServiceDeps) {
     active(): ProfileDrafts | undefined {
       const id = deps.activeProfileId();
       return id === undefined ? undefined : forProfile(id);
+    },
+
+    /**
+     * The drafts of any profile that the service does not have yet; undefined for a profile that
+     * does not exist. Its outbox is not started for this, and a profile that never had a database
+     * answers zeros rather than getting an empty one.
+     */
+    async unsynced(profileId: string): Promise<UnsyncedDrafts | undefined> {
+      if (!(await deps.profileIds()).includes(profileId)) return undefined;
+      if (!existsSync(deps.databases.pathOf(profileId))) return { count: 0, failed: 0, conflict: 0 };
+      const { local, queued, syncing, conflict, failed } = countByState(deps.databases.open(profileId));
+      return { count: local + queued + syncing + conflict + failed, failed, conflict };
     },
 
     /** A profile's scheduler API (interactive reads for the drafts calls). */

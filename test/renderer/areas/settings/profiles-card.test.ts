@@ -37,6 +37,11 @@ function dialogButton(text: string): HTMLButtonElement {
   return button;
 }
 
+/** What the confirm dialog Naive UI teleports to <body> says. */
+function dialogText(): string {
+  return document.body.querySelector('.n-dialog')?.textContent ?? '';
+}
+
 freshPageForEachTest();
 
 describe('profiles card', () => {
@@ -71,9 +76,15 @@ describe('profiles card', () => {
 
   it('removes a profile only after the confirm dialog says so', async () => {
     const { preload } = await openSettings();
+    preload.answer('drafts:unsynced-count', () => ({
+      ok: true,
+      value: { count: 0, failed: 0, conflict: 0 },
+    }));
 
     await click(row(sessionProfile.id), 'profile-remove');
-    expect(document.body.querySelector('.n-dialog')?.textContent).toContain('Remove "Second brand"?');
+    expect(dialogText()).toContain('Remove "Second brand"?');
+    // No drafts to lose: nothing is said about drafts.
+    expect(dialogText()).not.toMatch(/draft/i);
     dialogButton('Cancel').click();
     await flushPromises();
     expect(preload.inputsOf('accounts:remove')).toEqual([]);
@@ -85,6 +96,57 @@ describe('profiles card', () => {
     expect(preload.inputsOf('accounts:remove')).toEqual([{ id: sessionProfile.id }]);
     expect(wrapper!.find(`[data-testid="profile-${sessionProfile.id}"]`).exists()).toBe(false);
     expect(wrapper!.find(`[data-testid="profile-${sampleProfile.id}"]`).exists()).toBe(true);
+  });
+
+  it('names the drafts not on the service yet before removing the profile, and its button says so', async () => {
+    const { preload } = await openSettings();
+    preload.answer('drafts:unsynced-count', () => ({
+      ok: true,
+      value: { count: 3, failed: 1, conflict: 0 },
+    }));
+
+    await click(row(sessionProfile.id), 'profile-remove');
+
+    // Asked for the profile being removed, which is not the active one.
+    expect(preload.inputsOf('drafts:unsynced-count')).toEqual([{ profileId: sessionProfile.id }]);
+    expect(dialogText()).toContain(
+      '3 drafts of this profile are not on the service yet (1 failed). Removing the profile deletes them.',
+    );
+    dialogButton('Remove profile and 3 drafts').click();
+    await flushPromises();
+
+    expect(preload.inputsOf('accounts:remove')).toEqual([{ id: sessionProfile.id }]);
+    expect(wrapper!.find(`[data-testid="profile-${sessionProfile.id}"]`).exists()).toBe(false);
+  });
+
+  it('says one draft in the singular, with the one in conflict', async () => {
+    const { preload } = await openSettings();
+    preload.answer('drafts:unsynced-count', () => ({
+      ok: true,
+      value: { count: 1, failed: 0, conflict: 1 },
+    }));
+
+    await click(row(sessionProfile.id), 'profile-remove');
+
+    expect(dialogText()).toContain(
+      '1 draft of this profile is not on the service yet (1 in conflict). Removing the profile deletes it.',
+    );
+    expect(dialogButton('Remove profile and 1 draft')).toBeTruthy();
+  });
+
+  it('still warns about drafts when their count could not be read', async () => {
+    const { preload } = await openSettings();
+    preload.answer('drafts:unsynced-count', () => ({
+      ok: false,
+      error: { code: 'internal', message: 'Something went wrong in Socialdesk.', fieldErrors: {} },
+    }));
+
+    await click(row(sessionProfile.id), 'profile-remove');
+
+    expect(dialogText()).toContain('Removing the profile deletes any that are not on the service yet.');
+    dialogButton('Remove').click();
+    await flushPromises();
+    expect(preload.inputsOf('accounts:remove')).toEqual([{ id: sessionProfile.id }]);
   });
 
   it('goes back to the welcome screen when the last profile is removed', async () => {
