@@ -78,6 +78,52 @@ describe('the Tags page', () => {
     expect((wrapper.get('[data-testid="tag-name"] input').element as HTMLInputElement).value).toBe('Later');
   });
 
+  // happy-dom lays nothing out, so the width itself is measured in Chromium; what drives it is
+  // checked here: the same label, and the icon's place held by the plus and then by the spinner.
+  it('keeps the Create button as wide while saving: same label, the spinner in the icon place, disabled', async () => {
+    const preload = createFakePreload().install();
+    let answer!: () => void;
+    preload.answer(
+      'tags:create',
+      () =>
+        new Promise((resolve) => {
+          answer = () =>
+            resolve({
+              ok: false,
+              error: { code: 'offline', message: 'The service could not be reached.', fieldErrors: {} },
+            });
+        }),
+    );
+    await openTags(preload);
+    const button = () => wrapper.get('[data-testid="tag-create"]');
+    const iconPlace = () => button().get('.n-button__icon');
+    expect(button().text()).toBe('Create tag');
+    expect(iconPlace().find('[data-testid="tag-create-icon"]').exists()).toBe(true);
+    expect(button().attributes('disabled')).toBeUndefined();
+
+    await createTag('Refund');
+    expect(button().text()).toBe('Create tag');
+    expect(button().findAll('.n-button__icon')).toHaveLength(1);
+    expect(iconPlace().find('.n-base-loading').exists()).toBe(true);
+    expect(button().attributes('disabled')).toBeDefined();
+    expect(button().attributes('aria-busy')).toBe('true');
+    // A second send while the first is unanswered sends nothing more.
+    await wrapper.get('form').trigger('submit');
+    await flushPromises();
+    expect(preload.inputsOf('tags:create')).toHaveLength(1);
+
+    answer();
+    await flushPromises();
+    expect(button().text()).toBe('Create tag');
+    expect(button().attributes('disabled')).toBeUndefined();
+    expect(button().attributes('aria-busy')).toBe('false');
+    expect(iconPlace().find('.n-base-loading').exists()).toBe(false);
+    expect(iconPlace().find('[data-testid="tag-create-icon"]').exists()).toBe(true);
+    expect(wrapper.get('[data-testid="tag-form-error"]').text()).toContain(
+      'The service could not be reached.',
+    );
+  });
+
   it('shows a failed load with a Retry that works once the service is back', async () => {
     const preload = createFakePreload().install();
     let down = true;

@@ -32,6 +32,7 @@ export function useTagForm() {
 
   /** True when the tag was created (the form is then cleared for the next one). */
   async function submit(): Promise<boolean> {
+    if (saving.value) return false; // one at a time: the form stays as typed until this one is answered
     const input = {
       brandId: brandId.value,
       name: name.value,
