@@ -59,7 +59,32 @@ export interface SeedWorld {
 }
 
 export const iso = (ms: number) => `${new Date(ms).toISOString().slice(0, 19)}Z`;
-export const thumb = (mediaId: number) => `https://media.sandbox.socialdesk.invalid/thumb/${mediaId}.jpg`;
+/** Colour pairs for the sandbox's thumbnails: calm, and told apart at a glance. */
+const thumbColors = [
+  ['e8a87c', 'c0392b'],
+  ['85dcb0', '2a7f62'],
+  ['a3b8f5', '3d5a98'],
+  ['f6d186', 'd68910'],
+  ['d7a9e3', '7d3c98'],
+  ['9fd8df', '1f7a8c'],
+  ['f4b6c2', 'b03a5b'],
+  ['c5d86d', '5d7a1f'],
+] as const;
+
+/**
+ * A post's thumbnail: a small picture of its own, as a data URL, so the sandbox's posts show a
+ * picture where a service's would (an address on a host of its own could not be loaded here,
+ * and the app's pages allow images from https and data URLs only). Its colours follow the id.
+ */
+export function thumb(mediaId: number): string {
+  const [light, dark] = thumbColors[mediaId % thumbColors.length]!;
+  const svg =
+    `<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 40 40'>` +
+    `<defs><linearGradient id='g' x2='1' y2='1'><stop stop-color='#${light}'/>` +
+    `<stop offset='1' stop-color='#${dark}'/></linearGradient></defs>` +
+    `<rect width='40' height='40' fill='url(#g)'/></svg>`;
+  return `data:image/svg+xml,${encodeURIComponent(svg)}`;
+}
 export const messageResource: Partial<Record<InteractionType, string>> = {
   FACEBOOK_CONVERSATION: 'FACEBOOK_MESSAGE',
   INSTAGRAM_CONVERSATION: 'INSTAGRAM_MESSAGE',
