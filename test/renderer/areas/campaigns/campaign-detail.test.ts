@@ -39,6 +39,17 @@ describe('a campaign', () => {
     expect(goals[2]).toContain('No figure in the overview / 200');
   });
 
+  it('says a goal’s figure is not known while the statistics are on their way, not that there is none', async () => {
+    const preload = createFakePreload().install();
+    installFakeCampaigns(preload);
+    preload.answer('campaigns:stats', () => new Promise(() => {})); // never answers in this test
+    ({ wrapper } = await mountApp('/campaigns/1?brand=101'));
+    await flushPromises();
+    const goals = wrapper.findAll('[data-testid="campaign-goal"]').map((g) => g.text());
+    expect(goals[2]).toContain('… / 200');
+    expect(goals.join(' ')).not.toContain('No figure in the overview');
+  });
+
   it('shows every group of the statistics overview, one card each, for the chosen range', async () => {
     const { preload } = await openCampaign();
     const groups = wrapper.findAll('[data-testid="stats-group"]').map((g) => g.attributes('data-group'));
