@@ -95,9 +95,13 @@ export const draftListQuerySchema = z.object({
 /** A draft of a post that exists on the service: the post as read (any channel's post object). */
 export const draftSourcePostSchema = z.looseObject({ id: idSchema, updated_at: z.string().min(1) });
 
-/** Whether the service answers, as the outbox last found it; `retryAt` is its next attempt. */
+/**
+ * Whether the service answers, as the outbox last found it; `retryAt` is its next attempt.
+ * `no_token`: the profile has no token (a session-only one is forgotten at a restart), so the
+ * outbox holds its queued drafts, unsent, until one is entered in Settings.
+ */
 export const outboxConnectionSchema = z.object({
-  state: z.enum(['unknown', 'online', 'offline']),
+  state: z.enum(['unknown', 'online', 'offline', 'no_token']),
   /** Local UNIX milliseconds of the next attempt while waiting; null when not waiting. */
   retryAt: z.number().nullable(),
 });

@@ -105,13 +105,19 @@ export function createDraftsService(deps: DraftsServiceDeps) {
     /**
      * A call elsewhere in the app got an answer from `url`: outboxes of that service that had
      * not tried it yet know it is online, and those waiting because it seemed offline try again
-     * now. Without a url: every such outbox.
+     * now. Without a url (a profile's addresses or token changed): every such outbox, and those
+     * held for want of a token try again too.
      */
     nudge(url?: string): void {
       const origin = url === undefined ? undefined : originOf(url);
       for (const { profileId, outbox } of opened.values()) {
+        const { state } = outbox.connection();
         // Asked on every answer of the app: an outbox already online looks no further.
-        if (outbox.connection().state === 'online') continue;
+        if (state === 'online') continue;
+        // An answer says the service is reachable, not that this profile has its token back
+        // (it may be another profile's call); retrying on each one would only write the draft's
+        // state again and again. Only a change of the profiles (no url) or Sync wakes it.
+        if (state === 'no_token' && url !== undefined) continue;
         if (origin !== undefined && !safeOrigins(deps, profileId).includes(origin)) continue;
         outbox.nudge();
       }

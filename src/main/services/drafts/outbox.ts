@@ -37,6 +37,10 @@ import { createBody, holdsValues, updateBody, validBody, writableFields } from '
  * Reachability: no answer (network error, timeout) means offline; the outbox then waits with an
  * exponential backoff (equal jitter) rather than polling, and `nudge()` (any answer from the
  * service elsewhere in the app) ends the wait early. Any answer means online.
+ *
+ * No token (a session-only token forgotten at a restart): the client refuses before sending
+ * anything, so the outbox holds (state `no_token`): the draft stays queued, no timer is set, and
+ * `nudge()` (the profile's token changed) or `kick({ now: true })` (Sync) tries again.
  */
 
 export interface OutboxOptions {
@@ -134,11 +138,14 @@ export class Outbox {
   /**
    * The service answered some other call: it can be reached, so an outbox that has sent nothing
    * yet says online rather than "not checked yet", and one waiting because it seemed offline
-   * tries now (its own answer then says whether it is back).
+   * tries now (its own answer then says whether it is back). Or the profile changed (a new token,
+   * new addresses): one held for want of a token tries now; without one it holds again, unsent.
    */
   nudge(): void {
-    if (this.#connection.state === 'unknown') this.#answered();
-    if (this.#connection.state === 'offline' && this.#cancelTimer) this.kick({ now: true });
+    const { state } = this.#connection;
+    if (state === 'unknown') this.#answered();
+    if (state === 'offline' && this.#cancelTimer) this.kick({ now: true });
+    if (state === 'no_token') this.kick({ now: true });
   }
 
   /** A draft changed outside the outbox (saved, queued, deleted): listeners hear of it. */
@@ -159,9 +166,13 @@ export class Outbox {
     };
   }
 
-  /** Resolves once the outbox has nothing it can do now (empty, or waiting to try again). */
+  /**
+   * Resolves once the outbox has nothing it can do now (empty, waiting to try again, or held
+   * for a token).
+   */
   whenIdle(): Promise<void> {
-    if (this.#closed || (!this.#running && (this.#cancelTimer !== undefined || !this.#hasWork()))) {
+    const resting = this.#cancelTimer !== undefined || this.#connection.state === 'no_token';
+    if (this.#closed || (!this.#running && (resting || !this.#hasWork()))) {
       return Promise.resolve();
     }
     return new Promise((resolve) => this.#idleWaiters.push(resolve));
@@ -422,6 +433,15 @@ export class Outbox {
         return transient();
       case 'gate_closed': // the profile was removed
         return 'stop';
+      case 'no_token':
+        // Thrown before anything is sent: the draft keeps its place (a POST refused so did not
+        // happen; a lookup refused so leaves the earlier POST to look for next time), and the
+        // drafts behind it would meet the same. No timer and no backoff: waiting cannot bring a
+        // token, the person entering it does (nudge), or Sync.
+        queue.wait(this.#db, draft.id, { createDidNotHappen: refusedCreate(error) });
+        this.#changed(draft.id);
+        this.#setConnection({ state: 'no_token', retryAt: null });
+        return 'stop';
       case 'http':
         if (error.status >= 500 || error.status === 429 || error.status === 408) {
           // Reachable, but not taking it now: the backoff keeps growing while that lasts.
@@ -434,7 +454,7 @@ export class Outbox {
         this.#failures = 0;
         this.#refused(draft, toContractError(error));
         return 'next';
-      default: // no_token, unsafe_link: nothing to retry until the profile is fixed
+      default: // unsafe_link: nothing to retry until the profile is fixed
         this.#refused(draft, toContractError(error));
         return 'next';
     }
@@ -453,12 +473,17 @@ export class Outbox {
 }
 
 /**
- * The POST itself was not acted on: held back by the gate, or answered 429 or 408. (A failure of
- * the lookup the client makes after an unanswered POST names the list operation instead.)
+ * The POST itself was not acted on: held back by the gate, never sent for want of a token, or
+ * answered 429 or 408. (A failure of the lookup the client makes after an unanswered POST, or of
+ * the outbox's own lookup before one, names the list operation instead.)
  */
 function refusedCreate(error: ApiError): boolean {
   if (!error.operation.endsWith('.create')) return false;
-  return error.kind === 'rate_limited' || (error.kind === 'http' && error.status < 500);
+  return (
+    error.kind === 'rate_limited' ||
+    error.kind === 'no_token' ||
+    (error.kind === 'http' && error.status < 500)
+  );
 }
 
 function isNotFound(error: unknown): boolean {

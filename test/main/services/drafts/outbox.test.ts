@@ -483,3 +483,106 @@ describe('the outbox offline and across restarts', () => {
     expect(found).toHaveLength(3);
   });
 });
+
+describe('the outbox without a token', () => {
+  it('holds its queued drafts unsent, with no timer, and sends each once when the token is back', async () => {
+    const { db } = profileDatabase();
+    let token: string | undefined = undefined; // a session-only token, forgotten at the restart
+    const { client, sent } = clientOn(sandbox, undefined, () => token);
+    const clock = new FakeClock(Date.now());
+    const drafts = [1, 2].map((i) =>
+      newDraft(db, { brandId: brand, fields: { text: `Held for the token ${i}` } }, i),
+    );
+    const { outbox, until, connections } = outboxOn(db, client, { clock });
+    outbox.start();
+    for (const draft of drafts) queue.enqueue(db, draft.id, 10);
+    outbox.kick();
+    await outbox.whenIdle();
+
+    expect(outbox.connection()).toEqual({ state: 'no_token', retryAt: null });
+    for (const draft of drafts)
+      expect(getDraft(db, draft.id)).toMatchObject({ state: 'queued', error: null });
+    expect(outbox.progress()).toMatchObject({ pending: 2, failed: 0 });
+    // Nothing was sent, and nothing is tried again on its own: no timer, however long it waits.
+    await clock.advance(600_000);
+    expect(sent).toEqual([]);
+    expect(clock.pendingTimers).toBe(0);
+
+    // The person enters the token again: the profile's change nudges the outbox.
+    token = sandbox.tokens.user;
+    outbox.nudge();
+    for (const draft of drafts) await until(draft.id, 'synced');
+    expect(posts(sent)).toHaveLength(2);
+    for (const draft of drafts) {
+      expect(await postsWithSourceIds(client, 'threads', brand, [draft.id])).toHaveLength(1);
+    }
+    expect(connections).toEqual(['no_token', 'online']);
+  });
+
+  it('holds a draft whose earlier POST may have landed, and adopts that post when the token is back', async () => {
+    const { db } = profileDatabase();
+    let token: string | undefined = undefined;
+    const { client, sent } = clientOn(sandbox, undefined, () => token);
+    const { outbox, until } = outboxOn(db, client, { clock: new FakeClock(Date.now()) });
+    outbox.start();
+    // A POST whose answer never came (it was done on the service); then the token was forgotten.
+    const draft = newDraft(db, { brandId: brand, fields: { text: 'Landed before the token went' } });
+    queue.enqueue(db, draft.id, 1);
+    queue.recordSend(db, draft.id, 'create', { revision: 1, fields: draft.fields });
+    queue.wait(db, draft.id);
+    const made = await clientOn(sandbox).client.scheduler.create('threads', {
+      brand_id: brand,
+      text: 'Landed before the token went',
+      source_id: draft.id,
+    });
+    outbox.kick();
+    await outbox.whenIdle();
+    expect(outbox.connection().state).toBe('no_token');
+    expect(getDraft(db, draft.id)?.state).toBe('queued');
+    expect(sent).toEqual([]);
+
+    token = sandbox.tokens.user;
+    outbox.nudge();
+    const synced = await until(draft.id, 'synced');
+    expect(synced.postId).toBe(made.id);
+    expect(sent.map((r) => r.method)).toEqual(['GET']); // the lookup found it: no second POST
+    expect(await postsWithSourceIds(client, 'threads', brand, [draft.id])).toHaveLength(1);
+  });
+
+  it('tries again on Sync, and its holds do not lengthen the wait once the service is unreachable', async () => {
+    const { db } = profileDatabase();
+    let token: string | undefined = undefined;
+    const { client, sent } = clientOn(
+      sandbox,
+      async () => {
+        throw offlineError();
+      },
+      () => token,
+    );
+    const clock = new FakeClock(Date.now());
+    const draft = newDraft(db, { brandId: brand, fields: { text: 'Sync without a token' } });
+    const { outbox } = outboxOn(db, client, {
+      clock,
+      backoff: { firstMs: 1_000, maxMs: 60_000 },
+      random: () => 1,
+    });
+    outbox.start();
+    queue.enqueue(db, draft.id, 1);
+    outbox.kick();
+    await outbox.whenIdle();
+    for (let i = 0; i < 3; i++) {
+      outbox.kick({ now: true }); // Sync, still without a token
+      await outbox.whenIdle();
+      expect(outbox.connection()).toEqual({ state: 'no_token', retryAt: null });
+    }
+    expect(sent).toEqual([]);
+
+    token = sandbox.tokens.user;
+    outbox.kick({ now: true });
+    await outbox.whenIdle();
+    expect(sent.map((r) => r.method)).toEqual(['POST', 'GET']);
+    // The first wait of the backoff: the holds before were not failures.
+    expect(outbox.connection()).toEqual({ state: 'offline', retryAt: clock.now() + 1_000 });
+    expect(getDraft(db, draft.id)?.state).toBe('queued');
+  });
+});

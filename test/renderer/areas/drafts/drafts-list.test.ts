@@ -120,4 +120,18 @@ describe('the connection indicator in the shell', () => {
     expect(indicator().get('[data-testid="connection-label"]').text()).toBe('Online');
     expect(indicator().get('[data-testid="sync-progress"]').text()).toBe('Syncing 2… · 1 need you');
   });
+
+  it('says a token is needed while the outbox holds the drafts for one, and what to do', async () => {
+    const { preload } = await openList();
+    const indicator = () => wrapper.get('[data-testid="connection-indicator"]');
+    preload.emit('drafts:connection', { state: 'no_token', retryAt: null });
+    preload.emit('sync:progress', { pending: 3, done: 0, failed: 0 });
+    await flushPromises();
+    expect(indicator().attributes('data-state')).toBe('no_token');
+    expect(indicator().get('[data-testid="connection-label"]').text()).toBe('Token needed');
+    expect(indicator().get('[data-testid="sync-progress"]').text()).toBe(
+      '3 waiting: enter the token in Settings',
+    );
+    expect(indicator().attributes('aria-label')).toBe('Token needed: 3 waiting: enter the token in Settings');
+  });
 });

@@ -68,17 +68,19 @@ export type FetchStep = (request: Request, send: () => Promise<Response>) => Pro
 /**
  * A profile's client on the sandbox with a fetch the test can step in: `step` sees each request
  * and decides what happens (send it, drop the answer, fail as offline). Every request is logged.
- * ky's own retries are off, so each attempt the outbox makes is one request in the log.
+ * ky's own retries are off, so each attempt the outbox makes is one request in the log. `token`
+ * is asked at each request, as the app asks its secret store (undefined: the profile has none).
  */
 export function clientOn(
   sandbox: RunningSandbox,
   step?: FetchStep,
+  token: () => string | undefined = () => sandbox.tokens.user,
 ): { client: ApiClient; sent: SentRequest[]; gate: RateGate } {
   const sent: SentRequest[] = [];
   const gate = new RateGate();
   const client = createApiClient({
     baseUrls: sandbox.urls,
-    getToken: () => sandbox.tokens.user,
+    getToken: token,
     gate,
     retryLimit: 0,
     fetch: async (input, init) => {
