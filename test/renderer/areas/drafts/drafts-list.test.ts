@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Draft } from '../../../../src/shared/contract/index.ts';
 import { giveDraftListsAViewport, installFakeDrafts } from '../../helpers/fake-drafts.ts';
 import { createFakePreload } from '../../helpers/fake-preload.ts';
-import { arrivedAt, freshPageForEachTest, mountApp } from '../../helpers/mount-app.ts';
+import { arrivedAt, freshPageForEachTest, mountApp, screenText } from '../../helpers/mount-app.ts';
 
 let wrapper: VueWrapper;
 freshPageForEachTest();
@@ -88,6 +88,16 @@ describe('the drafts list', () => {
     const local = [...fake.drafts.values()].find((d) => d.fields.text === 'Coffee launch on Monday')!;
     expect(preload.inputsOf('drafts:sync')).toEqual([{ id: local.id }]);
     expect(rowOf('Coffee launch').get('[data-testid="draft-state"]').attributes('data-state')).toBe('queued');
+  });
+
+  it('Sync without a token says the drafts wait for it, not that they are being sent', async () => {
+    const { preload } = await openList();
+    preload.emit('drafts:connection', { state: 'no_token', retryAt: null });
+    await flushPromises();
+    await wrapper.get('[data-testid="drafts-sync"]').trigger('click');
+    await flushPromises();
+    expect(screenText()).toContain('The drafts wait for the token: enter it again in Settings.');
+    expect(screenText()).not.toContain('queued.');
   });
 
   it('starts a new draft from /drafts/new and replaces the address with the draft', async () => {
