@@ -106,6 +106,23 @@ export const inboxBulkChangeSchema = z
   });
 export type InboxBulkChange = z.output<typeof inboxBulkChangeSchema>;
 
+/** Whether a bulk change adds or removes tags, so that each row's own tags are needed. */
+export function editsTags(change: InboxBulkChange): boolean {
+  return Boolean(change.addTagIds?.length || change.removeTagIds?.length);
+}
+
+/**
+ * A row's tags after a bulk add or remove: its own, less those removed, plus those added; null
+ * when none would change. Main sends it (the PATCH takes the whole list); the renderer shows it
+ * at once, before the answer.
+ */
+export function editedTagIds(current: readonly number[], change: InboxBulkChange): number[] | null {
+  const adding = (change.addTagIds ?? []).filter((id) => !current.includes(id));
+  const removing = new Set((change.removeTagIds ?? []).filter((id) => current.includes(id)));
+  if (adding.length === 0 && removing.size === 0) return null;
+  return [...current.filter((id) => !removing.has(id)), ...new Set(adding)];
+}
+
 /** Unread counts (op 18) for the chosen brands and an optional range. */
 export const inboxUnreadCountsSchema = z.object({
   total: z.number().int().min(0),

@@ -200,6 +200,8 @@ export {
   inboxFilterSchema,
   inboxChangeSchema,
   inboxBulkChangeSchema,
+  editsTags,
+  editedTagIds,
   inboxSentiments,
   INBOX_BULK_MAX,
   type InboxBulkChange,

@@ -1,5 +1,7 @@
 import {
   ContractCallError,
+  editedTagIds,
+  editsTags,
   INBOX_BULK_MAX,
   type InboxBulkChange,
   type InboxBulkProgress,
@@ -13,7 +15,7 @@ import type { CallContext } from '../dispatch.ts';
 import { progressThrottle } from '../reports/progress-throttle.ts';
 import { patchBodyOf } from './inbox-change.ts';
 import { serviceQueryOf } from './inbox-query.ts';
-import { currentInteraction, editedTagIds, editsTags } from './tag-edit.ts';
+import { currentInteraction } from './tag-edit.ts';
 import { walkInteractions } from './walk-interactions.ts';
 
 /** Requests of one bulk action in flight at once: enough to overlap round trips, few enough to

@@ -1,6 +1,7 @@
 import type { LocationQuery, LocationQueryRaw } from 'vue-router';
 import { campaignFilterSchema } from '../../../../shared/contract/index.ts';
 import { idSchema, type CampaignActivity, type CampaignSort } from '../../../../shared/domain/index.ts';
+import { firstOf, withOwnedQuery } from '../../lib/route-query.ts';
 
 /**
  * The Campaigns list's state in the address, so reload, back/forward and a copied link keep it:
@@ -28,12 +29,7 @@ export const defaultCampaignsQuery: CampaignsQuery = {
 };
 
 /** The query names the list owns; any other name in the address is left alone. */
-const names = ['brand', 'q', 'sort', 'activity', 'creators', 'creator'];
-
-function firstOf(value: LocationQuery[string] | undefined): string | undefined {
-  const first = Array.isArray(value) ? value[0] : value;
-  return first === null || first === undefined || first === '' ? undefined : first;
-}
+const names: ReadonlySet<string> = new Set(['brand', 'q', 'sort', 'activity', 'creators', 'creator']);
 
 /** An id from the address, or null when it is not one. */
 function idOf(raw: string | undefined): number | null {
@@ -67,6 +63,5 @@ export function encodeCampaignsQuery(state: CampaignsQuery): Record<string, stri
 
 /** The address's query with the list's state replaced, other names kept. */
 export function withCampaignsQuery(query: LocationQuery, state: CampaignsQuery): LocationQueryRaw {
-  const kept = Object.fromEntries(Object.entries(query).filter(([name]) => !names.includes(name)));
-  return { ...kept, ...encodeCampaignsQuery(state) };
+  return withOwnedQuery(query, names, encodeCampaignsQuery(state));
 }

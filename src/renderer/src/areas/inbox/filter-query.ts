@@ -1,5 +1,6 @@
 import type { LocationQuery, LocationQueryRaw } from 'vue-router';
 import { inboxFilterSchema, type InboxFilter } from '../../../../shared/contract/index.ts';
+import { firstOf, withOwnedQuery } from '../../lib/route-query.ts';
 
 /**
  * The inbox filter in the address, so reload, back/forward and a copied link keep it: short
@@ -32,11 +33,6 @@ const params: readonly [Field, string, Kind][] = [
 
 /** The query names the filter owns; any other name in the address is left alone. */
 export const filterParamNames: ReadonlySet<string> = new Set(params.map(([, name]) => name));
-
-function firstOf(value: LocationQuery[string] | undefined): string | undefined {
-  const first = Array.isArray(value) ? value[0] : value;
-  return first === null || first === undefined || first === '' ? undefined : first;
-}
 
 function decodeValue(raw: string, kind: Kind): unknown {
   switch (kind) {
@@ -81,8 +77,7 @@ export function encodeFilter(filter: InboxFilter): Record<string, string> {
 
 /** The address's query with the filter replaced, other names kept. */
 export function withFilter(query: LocationQuery, filter: InboxFilter): LocationQueryRaw {
-  const kept = Object.fromEntries(Object.entries(query).filter(([name]) => !filterParamNames.has(name)));
-  return { ...kept, ...encodeFilter(filter) };
+  return withOwnedQuery(query, filterParamNames, encodeFilter(filter));
 }
 
 /** One string per distinct filter: the list's identity (a change starts it over). */

@@ -1,10 +1,12 @@
 import { reactive, type Ref } from 'vue';
-import type {
-  InboxBulkChange,
-  InboxBulkResult,
-  InboxChange,
-  InboxFilter,
-  InboxItem,
+import {
+  editedTagIds,
+  editsTags,
+  type InboxBulkChange,
+  type InboxBulkResult,
+  type InboxChange,
+  type InboxFilter,
+  type InboxItem,
 } from '../../../../shared/contract/index.ts';
 import { api, on } from '../../api/contract-client.ts';
 import { useCallErrorStore } from '../../app/call-error-store.ts';
@@ -12,22 +14,16 @@ import { toCallError } from '../../lib/call-error.ts';
 
 /** The row as it reads after a change, before the service has answered. */
 export function applyChange(item: InboxItem, change: InboxBulkChange): InboxItem {
-  const editsTags = change.addTagIds !== undefined || change.removeTagIds !== undefined;
+  const editedTags = editsTags(change) ? editedTagIds(item.tag_ids ?? [], change) : null;
   return {
     ...item,
     ...(change.read !== undefined && { is_read: change.read }),
     ...(change.archived !== undefined && { is_archived: change.archived }),
     ...(change.followUp !== undefined && { is_follow_up: change.followUp }),
     ...(change.tagIds !== undefined && { tag_ids: change.tagIds }),
-    ...(editsTags && { tag_ids: editedTags(item.tag_ids ?? [], change) }),
+    ...(editedTags && { tag_ids: editedTags }),
     ...(change.assigneeId !== undefined && { assignee_id: change.assigneeId }),
   } as InboxItem;
-}
-
-/** Its own tags plus those added, less those removed: a bulk add or remove keeps the others. */
-function editedTags(tagIds: readonly number[], change: InboxBulkChange): number[] {
-  const removed = new Set(change.removeTagIds);
-  return [...new Set([...tagIds, ...(change.addTagIds ?? [])])].filter((id) => !removed.has(id));
 }
 
 /** What a change does, in words, for the messages: "archive", "mark read". */
