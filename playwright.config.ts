@@ -1,8 +1,7 @@
 import { defineConfig } from '@playwright/test';
-
-// Debian's Chromium, never a downloaded browser. The background-networking flags keep it from
-// calling home, which a closed network refuses noisily.
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// Debian's Chromium (or CHROMIUM_PATH), never a downloaded browser. The background-networking
+// flags keep it from calling home, which a closed network refuses noisily.
+import { chromiumPath } from './scripts/system-packages.mjs';
 
 export default defineConfig({
   outputDir: '.cache/test-results/playwright',
@@ -22,7 +21,7 @@ export default defineConfig({
       use: {
         browserName: 'chromium',
         launchOptions: {
-          executablePath: chromiumPath,
+          executablePath: chromiumPath(),
           args: [
             '--no-sandbox',
             '--disable-gpu',

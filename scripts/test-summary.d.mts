@@ -11,8 +11,14 @@ export interface Outcome {
   /** The counts of its test report, when it left one. */
   tests?: Counts | null;
 }
-export function blockedBy(step: { label: string; needs?: string[] }, outcomes: Outcome[]): string | null;
-export function runSteps<Step extends { label: string; needs?: string[] }>(
+/** A step of `npm test`: the steps it needs, and why the machine cannot run it, if it cannot. */
+export interface StepNeeds {
+  label: string;
+  needs?: string[];
+  unavailable?: string | null;
+}
+export function blockedBy(step: StepNeeds, outcomes: Outcome[]): string | null;
+export function runSteps<Step extends StepNeeds>(
   steps: Step[],
   run: (step: Step) => Omit<Outcome, 'label'>,
   onBlocked?: (step: Step, reason: string) => void,

@@ -18,13 +18,14 @@
  */
 
 /**
- * Why `step` cannot run after the outcomes so far (a step it needs failed or did not run), or
- * null when it can.
- * @param {{ label: string, needs?: string[] }} step
+ * Why `step` cannot run after the outcomes so far (something it needs is missing from the
+ * machine, or a step it needs failed or did not run), or null when it can.
+ * @param {{ label: string, needs?: string[], unavailable?: string | null }} step
  * @param {Outcome[]} outcomes
  * @returns {string | null}
  */
 export function blockedBy(step, outcomes) {
+  if (step.unavailable) return step.unavailable;
   for (const need of step.needs ?? []) {
     const before = outcomes.find((outcome) => outcome.label === need);
     if (!before) return `needs the ${need} step, which is not part of this run`;
@@ -36,7 +37,7 @@ export function blockedBy(step, outcomes) {
 
 /**
  * Runs every step in order, whatever failed before it, except one that `blockedBy` stops.
- * @param {{ label: string, needs?: string[] }[]} steps
+ * @param {{ label: string, needs?: string[], unavailable?: string | null }[]} steps
  * @param {(step: any) => Omit<Outcome, 'label'>} run runs one step and says how it went
  * @param {(step: any, reason: string) => void} [onBlocked] told of each step that does not run
  * @returns {Outcome[]}

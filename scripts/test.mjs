@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { electronBinary } from './electron-binary.mjs';
 import { canRunKeyringSession, inKeyringSession } from './keyring-session.mjs';
+import { bringSystemNeeds, missingLine } from './system-packages.mjs';
 import { playwrightCounts, runSteps, summarize, vitestCounts } from './test-summary.mjs';
 
 const root = join(import.meta.dirname, '..');
@@ -17,6 +18,12 @@ const bin = (name) => join(root, 'node_modules', '.bin', process.platform === 'w
 const results = join(root, '.cache', 'test-results');
 rmSync(results, { recursive: true, force: true });
 mkdirSync(results, { recursive: true });
+
+// Chromium, the keyring and Xvfb, installed here where the machine allows it (as .ci/run once
+// did), before anything below looks for them.
+const stillMissing = bringSystemNeeds();
+if (stillMissing.length > 0) console.log(`\n── system packages: npm test ${missingLine(stillMissing)}`);
+const chromiumMissing = stillMissing.filter((need) => need.command === 'chromium');
 
 // The keyring's files in the run's own folder; its sockets under the temp folder, whose short
 // path fits a socket name wherever the checkout lives.
@@ -67,6 +74,8 @@ const steps = [
     label: 'end-to-end tests',
     command: withDisplay(withKeyring([bin('playwright'), 'test'])),
     needs: ['build'],
+    // Without the browser every test would fail on the same missing file: one line instead.
+    unavailable: chromiumMissing.length > 0 ? missingLine(chromiumMissing) : null,
     report: { file: reports.playwright, count: playwrightCounts },
   },
 ];

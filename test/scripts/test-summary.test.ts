@@ -90,6 +90,27 @@ describe('npm test summary', () => {
     expect(blockedBy(e2e, [])).toBe('needs the build step, which is not part of this run');
   });
 
+  it('a step the machine cannot run (no Chromium) is not run, with what to type, and counts as one skipped, not a wall of failures', () => {
+    const missing =
+      'needs chromium (for the end-to-end tests), missing on this machine: run `sudo apt-get install -y chromium`';
+    const steps = [{ label: 'build' }, { label: 'end-to-end tests', needs: ['build'], unavailable: missing }];
+    const ran: string[] = [];
+    const told: string[] = [];
+    const outcomes = runSteps(
+      steps,
+      (step) => {
+        ran.push(step.label);
+        return { status: 'passed' };
+      },
+      (step, reason) => told.push(`${step.label}: ${reason}`),
+    );
+    expect(ran).toEqual(['build']);
+    expect(told).toEqual([`end-to-end tests: ${missing}`]);
+    const summary = summarize(outcomes);
+    expect(summary.lines.at(-1)).toBe('1 passed, 0 failed, 1 skipped');
+    expect(summary.exitCode).toBe(0);
+  });
+
   describe('runSteps', () => {
     const steps = [
       ...checks.map((label) => ({ label })),
