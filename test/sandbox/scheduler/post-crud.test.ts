@@ -111,6 +111,26 @@ describe('scheduler: scheduled post CRUD', () => {
     expect(gram.user_tags?.[0]).toMatchObject({ username: 'ana', x: 0, y: 1 });
   });
 
+  it('replaces a thread by its replies as sent, keeping the id of a reply sent back as it was', async () => {
+    const created = await sb.call('POST', base('twitter'), {
+      body: { brand_id: brand, text: 'one', replies: [{ text: 'two' }, { text: 'three' }] },
+    });
+    const before = scheduledPostSchemas.twitter.post.parse(created.body).replies!;
+    const patched = await sb.call('PATCH', `${base('twitter')}/${String(created.body.id)}`, {
+      body: {
+        replies: [
+          { text: 'two', thread_order: 1 },
+          { text: 'three, edited', thread_order: 2 },
+        ],
+      },
+    });
+    expect(patched.status, patched.text).toBe(200);
+    const after = scheduledPostSchemas.twitter.post.parse(patched.body).replies!;
+    expect(after.map((reply) => reply.text)).toEqual(['two', 'three, edited']);
+    expect(after[0]).toEqual(before[0]);
+    expect(after[1]!.id).not.toBe(before[1]!.id);
+  });
+
   it('refuses status and approval_requests in a Twitter reply (422 naming each) instead of dropping them', async () => {
     const created = await sb.call('POST', base('twitter'), {
       body: { brand_id: brand, text: 'one', replies: [{ text: 'two', status: 'SCHEDULED' }] },

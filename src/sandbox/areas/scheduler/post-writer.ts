@@ -1,5 +1,9 @@
 import type { DatabaseSync } from 'node:sqlite';
-import type { SchedulerChannel, SettablePostStatus } from '../../../shared/domain/index.ts';
+import {
+  twitterReplyCreateSchema,
+  type SchedulerChannel,
+  type SettablePostStatus,
+} from '../../../shared/domain/index.ts';
 import { SandboxError } from '../../http/errors.ts';
 import { isoSeconds, nextId, type StoredPost } from './post-store.ts';
 import { applyStatus } from './status-rules.ts';
@@ -140,39 +144,60 @@ export function refusePostOnlyReplyFields(body: Body): void {
   if (first) throw new SandboxError(422, `Invalid request body. ${first[0]}: ${first[1][0]}`, errors);
 }
 
-/** A thread's replies as sent: each gets an id, its order, and follows its post's status. */
-function buildReplies(db: DatabaseSync, sent: Body[], now: string): Body[] {
+/** What a reply holds before the fields sent for it: every writable field's "no value". */
+function replyDefaults(): Body {
+  return {
+    auto_publish: false,
+    media_ids: [],
+    has_scheduled_time: false,
+    approval_policy: 'APPROVAL_NOT_REQUIRED',
+    approval_requests: [],
+    approval_status: null,
+    num_of_approvals_required: 0,
+    auto_publish_error: null,
+    content_tag_ids: [],
+    creation_source: null,
+    post_group_id: null,
+    sort_index: null,
+    source_id: null,
+    live_post_url: null,
+    alt_text_media_map: {},
+    subtitle_content: null,
+    subtitle_error_message: null,
+    subtitle_metadata: null,
+    text: null,
+    tweet_status: null,
+    permalink: null,
+  };
+}
+
+/** The fields a request may set on a reply (status and approvals are its post's). */
+const writableReplyFields = Object.keys(twitterReplyCreateSchema.shape).filter(
+  (key) => !(key in postOnlyReplyFields),
+);
+
+const sameJson = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/**
+ * A thread's replies as sent: each gets an id and its order. `replies` replaces the whole thread,
+ * but a reply sent back as it is (same order, same writable fields) is the reply the thread
+ * already had: it keeps its id, times, status and publishing results, so a client that sends back
+ * the thread it read changes nothing.
+ */
+function buildReplies(db: DatabaseSync, old: Body[], sent: Body[], now: string): Body[] {
+  const unclaimed = [...old];
   return sent
     .map((reply, index) => {
-      const fields = { ...reply };
-      return {
-        id: nextId(db),
-        auto_publish: false,
-        media_ids: [],
-        has_scheduled_time: false,
-        approval_policy: 'APPROVAL_NOT_REQUIRED',
-        approval_requests: [],
-        approval_status: null,
-        num_of_approvals_required: 0,
-        auto_publish_error: null,
-        content_tag_ids: [],
-        creation_source: null,
-        post_group_id: null,
-        sort_index: null,
-        source_id: null,
-        live_post_url: null,
-        alt_text_media_map: {},
-        subtitle_content: null,
-        subtitle_error_message: null,
-        subtitle_metadata: null,
-        text: null,
-        tweet_status: null,
-        permalink: null,
-        ...fields,
+      const fields: Body = {
+        ...replyDefaults(),
+        ...reply,
         thread_order: typeof reply.thread_order === 'number' ? reply.thread_order : index + 1,
-        created_at: now,
-        updated_at: now,
-      } as Body;
+      };
+      const kept = unclaimed.findIndex((item) =>
+        writableReplyFields.every((key) => sameJson(item[key], fields[key])),
+      );
+      if (kept >= 0) return unclaimed.splice(kept, 1)[0]!;
+      return { id: nextId(db), ...fields, created_at: now, updated_at: now } as Body;
     })
     .sort((a, b) => Number(a.thread_order) - Number(b.thread_order));
 }
@@ -214,8 +239,9 @@ function apply(options: WriteOptions, post: StoredPost, body: Body, isNew: boole
   if (Array.isArray(approval_requests)) {
     post.approval_requests = mergeApprovalRequests(db, post, channel, approval_requests as Body[], stamp);
   }
+  const oldReplies = Array.isArray(post.replies) ? (post.replies as Body[]) : [];
   if (channel === 'twitter' && Array.isArray(replies))
-    post.replies = buildReplies(db, replies as Body[], stamp);
+    post.replies = buildReplies(db, oldReplies, replies as Body[], stamp);
   if (channel === 'instagram') {
     if (Array.isArray(fields.user_tags))
       post.user_tags = (fields.user_tags as Body[]).map((tag) => ({ ...tag, tag_type: 'USER' }));
@@ -228,6 +254,7 @@ function apply(options: WriteOptions, post: StoredPost, body: Body, isNew: boole
     if ('location_id' in fields)
       post.location = typeof post.location_id === 'string' ? locationOf(post.location_id) : null;
   }
+  const statusBefore = isNew ? undefined : post.status;
   const inputsChanged = [
     'timestamp',
     'approval_policy',
@@ -240,8 +267,12 @@ function apply(options: WriteOptions, post: StoredPost, body: Body, isNew: boole
     now,
   );
   if (channel === 'twitter' && Array.isArray(post.replies)) {
-    // A thread is published as one: its replies carry the post's status.
+    // A thread is published as one: its replies carry the post's status. A write that leaves the
+    // status as it was leaves the replies' own as they were (a partly failed thread keeps which
+    // reply failed); a new reply takes the post's.
+    const follows = status !== undefined || post.status !== statusBefore;
     for (const reply of post.replies as Body[]) {
+      if (!follows && oldReplies.includes(reply)) continue;
       reply.status = post.status;
       if (status !== undefined) {
         reply.auto_publish_error = null;
