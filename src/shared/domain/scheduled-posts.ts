@@ -27,8 +27,12 @@ const duplicateToBrandIdsSchema = z
 /** Tag coordinates are fractions of the media's width and height. */
 const coordinateSchema = z.number().min(0, 'Must be between 0 and 1.').max(1, 'Must be between 0 and 1.');
 
+/**
+ * A post's text in a request. A post written without text reads `text: null`, so null is taken
+ * back as "no text" (conventions §3): a client sends back what it read, and clears the text so.
+ */
 function textUpTo(max: number) {
-  return z.string().max(max, `Must be at most ${max} characters.`);
+  return z.string().max(max, `Must be at most ${max} characters.`).nullable();
 }
 
 // ---- Threads ----

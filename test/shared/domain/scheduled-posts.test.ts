@@ -108,6 +108,15 @@ describe('create and update bodies', () => {
     expect(twitter.error?.issues[0]?.path).toEqual(['replies', 0, 'text']);
   });
 
+  it('takes text: null, as a post written without text reads, on posts and Twitter replies', () => {
+    const cleared = { text: null };
+    expect(threadsPostUpdateSchema.parse(cleared)).toEqual(cleared);
+    expect(linkedinPostCreateSchema.parse({ brand_id: 3, ...cleared })).toEqual({ brand_id: 3, ...cleared });
+    const thread = { brand_id: 3, ...cleared, replies: [{ ...cleared, thread_order: 1 }] };
+    expect(twitterPostCreateSchema.parse(thread)).toEqual(thread);
+    expect(threadsPostUpdateSchema.safeParse({ text: 5 }).success).toBe(false);
+  });
+
   it('allows at most 55 duplicate_to_brand_ids', () => {
     const ids = (n: number) => Array.from({ length: n }, (_, i) => i);
     expect(threadsPostCreateSchema.safeParse({ brand_id: 3, duplicate_to_brand_ids: ids(55) }).success).toBe(

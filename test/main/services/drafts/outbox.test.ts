@@ -287,6 +287,33 @@ describe('the outbox updating existing posts', () => {
     expect((await client.scheduler.get('threads', post.id)).text).toBe('Edited offline');
   });
 
+  it.each(['threads', 'twitter', 'linkedin'] as const)(
+    'syncs a %s draft whose text was cleared, and the post then reads without text',
+    async (channel) => {
+      const { db } = profileDatabase();
+      const { client, sent } = clientOn(sandbox);
+      const post = await client.scheduler.create(channel, { brand_id: brand, text: 'Original' });
+      const base = writableFields(channel, post);
+      const draft = newDraft(db, {
+        channel,
+        brandId: brand,
+        fields: { ...base, text: null },
+        base: { postId: post.id, updatedAt: post.updated_at, fields: base },
+      });
+      const { outbox, until } = outboxOn(db, client);
+      outbox.start();
+      queue.enqueue(db, draft.id, 1);
+      outbox.kick();
+      const settled = await Promise.race([until(draft.id, 'synced'), until(draft.id, 'failed')]);
+      expect({ state: settled.state, error: settled.error?.message }).toEqual({
+        state: 'synced',
+        error: undefined,
+      });
+      expect(sent.filter((r) => r.method === 'PATCH').map((r) => r.body)).toEqual([{ text: null }]);
+      expect((await client.scheduler.get(channel, post.id)).text).toBeNull();
+    },
+  );
+
   it('keeps both versions when the post changed on the service, and sends the merge once resolved', async () => {
     const { db } = profileDatabase();
     const { client, sent } = clientOn(sandbox);
