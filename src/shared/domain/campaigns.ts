@@ -51,10 +51,23 @@ export const creatorFiltersSchema = z.looseObject({
   included_media_ids: z.array(creatorFilterMediaIdSchema).nullish(),
   source_created_at: z.looseObject({ start: z.string().nullish(), end: z.string().nullish() }).nullish(),
 });
+/**
+ * A bound of `source_created_at` in a request: its type is only "string", so a date or a date-time
+ * with a zone, as every other moment of the interface; null for an open end. A bare number, a year
+ * or a date-time without a zone would be read in whatever zone the service runs in.
+ */
+const creatorRangeBoundSchema = z
+  .union([dateSchema, dateTimeSchema], {
+    error: 'Must be a date (YYYY-MM-DD) or a date-time with a zone.',
+  })
+  .nullable();
+
 export const creatorFiltersRequestSchema = z.strictObject({
   excluded_media_ids: z.array(creatorFilterMediaIdSchema).optional(),
   included_media_ids: z.array(creatorFilterMediaIdSchema).optional(),
-  source_created_at: z.strictObject({ start: z.string().nullable(), end: z.string().nullable() }).optional(),
+  source_created_at: z
+    .strictObject({ start: creatorRangeBoundSchema, end: creatorRangeBoundSchema })
+    .optional(),
 });
 export type CreatorFilters = z.infer<typeof creatorFiltersSchema>;
 

@@ -107,6 +107,42 @@ describe('library: campaign update', () => {
     });
   });
 
+  it('takes a creator range bound only as a date or a date-time with a zone, naming the bound otherwise', async () => {
+    const target = campaigns[2]!;
+    const range = (start: unknown, end: unknown = null) => ({
+      creator_filters: { source_created_at: { start, end } },
+    });
+    // Numbers, a bare year and a date-time without a zone: Date.parse reads each as some moment.
+    for (const start of ['0', '1', '2026', '2025-06-01T00:00:00', '2025-06-01 00:00:00Z', '', 'soon']) {
+      const result = await put(target.id, range(start));
+      expect(result.status, start).toBe(422);
+      const error = errorObjectSchema.parse(result.body);
+      expect(error.errors, start).toEqual({
+        'creator_filters.source_created_at.start': [
+          'Must be a date (YYYY-MM-DD) or a date-time with a zone.',
+        ],
+      });
+    }
+    const end = await put(target.id, range(null, '2026'));
+    expect(Object.keys(errorObjectSchema.parse(end.body).errors)).toEqual([
+      'creator_filters.source_created_at.end',
+    ]);
+    const unchanged = await sb.call('GET', `/library/brands/${brand}/campaigns`, {
+      query: { ids: String(target.id) },
+    });
+    expect(campaignListSchema.parse(unchanged.body).data[0]).toMatchObject({ updated_at: target.updated_at });
+
+    for (const [start, stored] of [
+      ['2025-06-01', '2025-06-01'],
+      ['2025-06-01T02:00:00+02:00', '2025-06-01T02:00:00+02:00'],
+      ['2025-06-01T00:00:00.250Z', '2025-06-01T00:00:00.250Z'],
+    ]) {
+      const result = await put(target.id, range(start, '2025-07-01T00:00:00Z'));
+      expect(result.status, `${start}: ${result.text}`).toBe(200);
+      expect(campaignSchema.parse(result.body).creator_filters?.source_created_at?.start).toBe(stored);
+    }
+  });
+
   it('answers 404 for a campaign of another brand or none, 403 for the foreign brand, 401 without a token', async () => {
     const otherBrand = sb.brands[1]!;
     const other = await sb.call('GET', `/library/brands/${otherBrand}/campaigns`, { query: { limit: 1 } });

@@ -76,6 +76,20 @@ describe('campaign update body (op 1)', () => {
     expect(campaignUpdateSchema.safeParse({ ...body, creator_ids: [-1] }).success).toBe(false);
   });
 
+  it('takes a creator range bound as a date, a date-time with a zone or null, nothing else', () => {
+    const withStart = (start: unknown) => ({ creator_filters: { source_created_at: { start, end: null } } });
+    for (const start of ['2023-11-07', AT, '2023-11-07T05:31:56.5+02:00', null]) {
+      expect(campaignUpdateSchema.safeParse(withStart(start)).success, String(start)).toBe(true);
+    }
+    for (const start of ['0', '1', '2026', '2023-11-07T05:31:56', '2023-02-30', '', 7]) {
+      const result = campaignUpdateSchema.safeParse(withStart(start));
+      expect(
+        result.error?.issues.map((issue) => issue.path.join('.')),
+        String(start),
+      ).toEqual(['creator_filters.source_created_at.start']);
+    }
+  });
+
   it('refuses topline request elements with fields a request does not carry', () => {
     const topline = { CREATOR_SUMMARY: [{ source: 'creator_insights', goal: 1, aggregation: 'SUM' }] };
     expect(campaignUpdateSchema.safeParse({ topline_metrics: topline }).success).toBe(false);

@@ -14,15 +14,19 @@ import { jsonList, prepareCached } from '../../sql.ts';
 
 type Row = Record<string, unknown>;
 
+/**
+ * A creator range bound as an instant in UTC: the shared schema lets through only a date (read as
+ * its UTC midnight) or a date-time with a zone, so no bound depends on the machine's time zone.
+ */
 function normaliseMoment(
   value: string | null | undefined,
   field: string,
   errors: Record<string, string[]>,
 ): string | null {
-  if (value === null || value === undefined || value === '') return null;
+  if (value === null || value === undefined) return null;
   const ms = Date.parse(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value);
   if (Number.isNaN(ms)) {
-    errors[field] = ['Must be a date or a date-time with a zone.'];
+    errors[field] = ['Must be a date (YYYY-MM-DD) or a date-time with a zone.'];
     return null;
   }
   return isoSeconds(ms);
