@@ -131,5 +131,12 @@ export function createAppRouter(history: RouterHistory = createWebHashHistory())
     if (to.name === welcomeRoute) return accounts.hasProfiles ? first : true;
     return accounts.hasProfiles ? true : { name: welcomeRoute };
   });
+
+  // The router follows the address only once its first navigation has ended, and that one waits
+  // for the profile list: a bookmark or a click meanwhile would be dropped, and the first page's
+  // address written over it. Until then each change of the address is a navigation of its own,
+  // which takes the waiting one's place as any later navigation would.
+  const stopFollowing = history.listen((to) => void router.replace(to));
+  void router.isReady().then(stopFollowing, stopFollowing);
   return router;
 }
