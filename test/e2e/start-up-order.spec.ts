@@ -130,6 +130,9 @@ test('a page named after the profile list answered but before the brands did ope
       await brands.asked;
       await goTo(page, webShell, area.path);
       await expect(page).toHaveURL(new RegExp(`#${area.path}$`));
+      // While the brands are on their way, no page says that none is chosen.
+      await expect(page.getByTestId('app-starting')).toBeAttached();
+      await expect(page.getByText('No brand chosen')).toHaveCount(0);
       brands.release();
       await expectArea(page, sandbox, area);
       await page.close();
