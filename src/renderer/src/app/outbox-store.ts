@@ -1,13 +1,14 @@
 import { defineStore } from 'pinia';
 import { computed, shallowRef, watch } from 'vue';
-import type { DraftState, OutboxConnection, SyncProgress } from '../../../../shared/contract/index.ts';
-import { api, on } from '../../api/contract-client.ts';
-import { useAccountsStore } from '../../app/accounts-store.ts';
+import type { DraftState, OutboxConnection, SyncProgress } from '../../../shared/contract/index.ts';
+import { api, on } from '../api/contract-client.ts';
+import { useAccountsStore } from './accounts-store.ts';
 
 /**
  * The drafts outbox of the active profile as main last told it: whether the service answers
  * (`drafts:connection`) and how the sync goes (`sync:progress`). Lives as long as the app, as the
  * shell's indicator shows it on every screen; read once per profile, then kept by the events.
+ * App-wide for that reason: the shell reads it here, and the drafts area reads it from here too.
  */
 export const useOutboxStore = defineStore('drafts-outbox', () => {
   const accounts = useAccountsStore();
