@@ -109,12 +109,23 @@ describe('layer allow-lists', () => {
       [`${r}/api/ok.ts`, './transport.ts', null],
       [`${r}/api/ok.ts`, '../../../shared/contract/index.ts', null],
     ],
-    'app/ imports shared, lib, ui, api, app and the areas, not the entry': [
+    'app/ imports shared, lib, ui, api and app, not the entry nor the areas': [
       [`${r}/app/bad.ts`, '../main.ts', 'app/ is the shell'],
-      [`${r}/app/ok.ts`, '../areas/tags/tags-view.vue', null],
+      // The shell draws app-wide pieces only: what an area shows on every screen belongs to app/.
+      [`${r}/app/app-shell.vue`, '../areas/drafts/components/connection-indicator.vue', 'app/ is the shell'],
+      [`${r}/app/bad-store.ts`, '../areas/drafts/drafts-store.ts', 'app/ is the shell'],
+      [`${r}/app/keys/bad.ts`, '../../areas/inbox/use-inbox-keys.ts', 'app/ is the shell'],
       [`${r}/app/ok.ts`, '../api/contract-client.ts', null],
       [`${r}/app/ok.vue`, '../ui/page-header.vue', null],
       [`${r}/app/ok.ts`, '../lib/call-error.ts', null],
+    ],
+    'the router, alone in app/, imports the areas': [
+      [`${r}/app/router.ts`, '../areas/tags/tags-view.vue', null],
+      [`${r}/app/router.ts`, '../areas/inbox/detail/inbox-detail.vue', null],
+      [`${r}/app/router.ts`, './accounts-store.ts', null],
+      [`${r}/app/router.ts`, '../main.ts', 'nothing above the app'],
+      // A file of that name elsewhere is no router.
+      [`${r}/app/keys/router.ts`, '../../areas/tags/tags-view.vue', 'app/ is the shell'],
     ],
     'an area imports shared, lib, ui, api, app and itself, never another area': [
       [`${r}/areas/tags/bad.ts`, '../settings/use-profile-form.ts', 'An area never imports another area'],
@@ -127,13 +138,23 @@ describe('layer allow-lists', () => {
       [`${r}/areas/tags/ok.ts`, '../../lib/use-load.ts', null],
       [`${r}/areas/tags/tags-store.ts`, '../../api/contract-client.ts', null],
     ],
-    'views and components reach main through stores or composables, never api/': [
+    'every .vue file and components/ reach main through stores or composables, never api/': [
       [`${r}/areas/tags/tags-view.vue`, '../../api/contract-client.ts', 'never api/'],
       [`${r}/areas/tags/components/tag-chip.vue`, '../../../api/contract-client.ts', 'never api/'],
       [`${r}/areas/tags/components/use-chip.ts`, '../../../api/transport.ts', 'never api/'],
       [`${r}/app/access-refused-view.vue`, '../api/contract-client.ts', 'never api/'],
+      // Decided by where a file lives and what it is, whatever its name says.
+      [`${r}/app/app-shell.vue`, '../api/contract-client.ts', 'never api/'],
+      [`${r}/app/keys/keys-help.vue`, '../../api/contract-client.ts', 'never api/'],
+      [`${r}/areas/drafts/composer/common-fields.vue`, '../../../api/contract-client.ts', 'never api/'],
+      [`${r}/areas/inbox/detail/inbox-detail.vue`, '../../../api/contract-client.ts', 'never api/'],
+      [`${r}/areas/inbox/insights/inbox-insights.vue`, '../../../api/event-stream.ts', 'never api/'],
       [`${r}/areas/tags/tags-view.vue`, './tags-store.ts', null],
       [`${r}/areas/tags/components/tag-chip.vue`, '../../../app/brands-store.ts', null],
+      // Stores and composables, the .ts files of an area or of app/, are the ones that call main.
+      [`${r}/areas/inbox/detail/use-inbox-detail.ts`, '../../../api/contract-client.ts', null],
+      [`${r}/areas/drafts/drafts-store.ts`, '../../api/contract-client.ts', null],
+      [`${r}/app/rate-store.ts`, '../api/contract-client.ts', null],
     ],
   };
 
