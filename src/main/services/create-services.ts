@@ -18,6 +18,7 @@ import { createInboxHandlers } from './inbox/inbox-handlers.ts';
 import { cancellingInboxExportsToo, createInboxExports } from './inbox/inbox-export.ts';
 import { SharedLoads } from './lists/shared-loads.ts';
 import type { Platform } from './platform.ts';
+import { createPostChanges } from './posts/post-changes.ts';
 import { createPostsHandlers } from './posts/posts-handlers.ts';
 import { createProfileDatabases, type ProfileDatabases } from './storage/profile-databases.ts';
 import { createRecentExports } from './reports/recent-exports.ts';
@@ -83,6 +84,7 @@ export function createServices(options: ServicesOptions): Services {
     schedulerOf: (id) => clients.forProfile(id).scheduler,
     originsOf: (id) => Object.values(profiles.get(id).baseUrls).map((url) => new URL(url).origin),
     events,
+    onPostChanged: (profileId, channel, post) => postChanges.changed(profileId, channel, post.id, post),
   });
   profiles.onChange((stored) => {
     drafts.retain(stored.list.map((p) => p.id));
@@ -93,6 +95,8 @@ export function createServices(options: ServicesOptions): Services {
   // panes asking the same question, short enough that another tool's changes show up soon.
   const loads = new SharedLoads({ ttlMs: 5_000 });
   profiles.onChange(() => loads.invalidate());
+  // Every change the app makes to a post (the Scheduler's, the drafts outbox's) goes through here.
+  const postChanges = createPostChanges({ loads, events, activeProfileId: () => profiles.active()?.id });
   const brands = createBrandSelection({ profiles, backend: options.store });
   const inboxExports = createInboxExports({
     platform: options.platform,
@@ -111,7 +115,7 @@ export function createServices(options: ServicesOptions): Services {
     ),
     ...createInboxHandlers({ clients, profiles, databases, loads, events, exports: inboxExports }),
     ...createDraftsHandlers(drafts),
-    ...createPostsHandlers({ clients, profiles, loads }),
+    ...createPostsHandlers({ clients, profiles, loads, changes: postChanges }),
   };
   // Drafts queued before the last quit (or crash) go on without waiting for a drafts call.
   drafts.resume().catch((error: unknown) => {

@@ -8,7 +8,7 @@ import type { CallMeta, CallSpec } from './call-spec.ts';
 import { draftsCalls, draftsEvents } from './drafts-calls.ts';
 import { inboxCalls, inboxEvents } from './inbox-calls.ts';
 import type { CallName, EventName } from './names.ts';
-import { postsCalls } from './posts-calls.ts';
+import { postsCalls, postsEvents } from './posts-calls.ts';
 import { reportsCalls, reportsEvents } from './reports-calls.ts';
 import { tagsCalls } from './tags-calls.ts';
 
@@ -37,6 +37,7 @@ export const events = {
   /** The rate gate's view of the service's limit, for the meter in the renderer. */
   'rate:status': rateStatusSchema,
   ...draftsEvents,
+  ...postsEvents,
   ...reportsEvents,
   ...inboxEvents,
 } as const satisfies Record<EventName, z.ZodType>;
@@ -142,8 +143,10 @@ export {
 // The Scheduler area: the calendar and list of scheduled posts over every channel.
 export {
   postsCalls,
+  postsEvents,
   postsQuerySchema,
   postViewSchema,
+  type PostChange,
   type PostsQuery,
   type PostsQueryInput,
   type PostView,

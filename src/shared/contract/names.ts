@@ -73,6 +73,7 @@ export const eventNames = [
   'sync:progress',
   'drafts:changed',
   'drafts:connection',
+  'posts:changed',
   'reports:progress',
   'inbox:bulk-progress',
 ] as const;

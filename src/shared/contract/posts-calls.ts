@@ -79,3 +79,14 @@ export const postsCalls = {
   },
   'posts:delete': { input: z.object(postRef), output: z.object({ deleted: z.literal(true) }) },
 } as const;
+
+/** Events of the Scheduler area, about the active profile's posts. */
+export const postsEvents = {
+  /**
+   * The app changed a post on the service: a reschedule, a delete, or a draft the outbox sent
+   * (created, edited, scheduled, published). `post` is its new version, null once deleted. Main
+   * has already forgotten the lists it kept, so whoever shows posts reads them again.
+   */
+  'posts:changed': z.object({ ...postRef, post: postViewSchema.nullable() }),
+} as const;
+export type PostChange = z.output<(typeof postsEvents)['posts:changed']>;

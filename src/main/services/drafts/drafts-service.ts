@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import type { DatabaseSync } from 'node:sqlite';
 import type { UnsyncedDrafts } from '../../../shared/contract/index.ts';
+import type { ScheduledPost, SchedulerChannel } from '../../../shared/domain/index.ts';
 import type { SchedulerApi } from '../api/scheduler.ts';
 import type { EventBus } from '../event-bus.ts';
 import type { ProfileDatabases } from '../storage/profile-databases.ts';
@@ -19,6 +20,8 @@ export interface DraftsServiceDeps {
   /** The origins of a profile's service, so an answer from there can wake its outbox. */
   originsOf: (profileId: string) => string[];
   events: Pick<EventBus, 'emit'>;
+  /** A profile's draft reached the service as `post` (the Scheduler's lists are out of date). */
+  onPostChanged?: (profileId: string, channel: SchedulerChannel, post: ScheduledPost) => void;
   /** Tests and benchmarks tune the outbox's timing. */
   outbox?: Pick<OutboxOptions, 'clock' | 'backoff' | 'settleMs' | 'random'>;
 }
@@ -55,6 +58,7 @@ export function createDraftsService(deps: DraftsServiceDeps) {
         const draft = getDraft(db, id);
         deps.events.emit('drafts:changed', { id, draft: draft ? toSummary(draft) : null });
       },
+      onPostChanged: (channel, post) => deps.onPostChanged?.(profileId, channel, post),
       onProgress: (progress) => {
         if (isActive()) deps.events.emit('sync:progress', progress);
       },

@@ -9,6 +9,7 @@ import { ApiError, toContractError } from '../api/api-error.ts';
 import { systemClock, type GateClock } from '../api/gate-clock.ts';
 import type { SchedulerApi } from '../api/scheduler.ts';
 import { StatusCoalescer } from '../api/status-coalescer.ts';
+import type { ScheduledPost, SchedulerChannel } from '../../../shared/domain/index.ts';
 import type { StoredDraft } from './draft-store.ts';
 import * as queue from './outbox-queue.ts';
 import type { OutboxEntry } from './outbox-queue.ts';
@@ -54,6 +55,8 @@ export interface OutboxOptions {
   settleMs?: number;
   random?: () => number;
   onDraftChanged?: (id: string) => void;
+  /** A draft reached the service: `post` is the service's version of it now. */
+  onPostChanged?: (channel: SchedulerChannel, post: ScheduledPost) => void;
   onProgress?: (progress: SyncProgress) => void;
   onConnection?: (connection: OutboxConnection) => void;
 }
@@ -393,6 +396,7 @@ export class Outbox {
     );
     if (state === 'synced') this.#done += 1;
     this.#changed(draft.id);
+    this.#options.onPostChanged?.(draft.channel, post as unknown as ScheduledPost);
   }
 
   #refused(draft: StoredDraft, error: ContractError): void {

@@ -13,6 +13,7 @@ import { pagedList } from '../lists/list-call.ts';
 import { readRange, type ServicePage } from '../lists/read-range.ts';
 import type { SharedLoads } from '../lists/shared-loads.ts';
 import { comparePosts, mergeSorted } from './merge-sorted.ts';
+import { postListsKey, type PostChanges } from './post-changes.ts';
 import { postSources, type PostSource } from './post-sources.ts';
 import { toPostView } from './post-view.ts';
 
@@ -68,9 +69,11 @@ export function createPostsHandlers(deps: {
   clients: Pick<ProfileClients, 'active'>;
   profiles: Pick<ProfilesService, 'active'>;
   loads: SharedLoads;
+  /** Told of every post these calls change. */
+  changes: PostChanges;
 }): HandlerMap<typeof postsCalls> {
   // Kept per profile: two profiles may reach the same brand ids on different services.
-  const prefix = () => `posts:${deps.profiles.active()?.id ?? ''}:`;
+  const prefix = () => postListsKey(deps.profiles.active()?.id);
   const list = pagedList<PostsQuery, PostView>({
     loads: deps.loads,
     keyPrefix: prefix,
@@ -83,19 +86,23 @@ export function createPostsHandlers(deps: {
   return {
     'posts:list': (input, context) => list(input, context),
     'posts:reschedule': async ({ channel, id, timestamp }, { signal, lane }) => {
+      const profileId = deps.profiles.active()?.id ?? '';
       const { scheduler } = deps.clients.active();
-      const post = await scheduler.update(channel, id, { timestamp }, { signal, lane });
-      deps.loads.invalidate(prefix());
-      return toPostView(channel, post as ScheduledPost);
+      const post = (await scheduler.update(channel, id, { timestamp }, { signal, lane })) as ScheduledPost;
+      deps.changes.changed(profileId, channel, id, post);
+      return toPostView(channel, post);
     },
     'posts:delete': async ({ channel, id }, { signal, lane }) => {
+      const profileId = deps.profiles.active()?.id ?? '';
       const { scheduler } = deps.clients.active();
       try {
         await scheduler.delete(channel, id, { signal, lane });
-      } finally {
+      } catch (error) {
         // Whatever the answer, the lists read before may hold a post that is gone now.
         deps.loads.invalidate(prefix());
+        throw error;
       }
+      deps.changes.changed(profileId, channel, id, null);
       return { deleted: true as const };
     },
   };
