@@ -13,6 +13,7 @@ import {
   type Lane,
 } from '../../shared/contract/index.ts';
 import { isApiError, toContractError } from './api/api-error.ts';
+import { withFieldRules } from './posts/field-rules.ts';
 
 /** What a handler knows of its caller besides the input. */
 export interface CallContext {
@@ -88,11 +89,12 @@ const cancelledError: ContractError = {
 /**
  * Every failure of a call as the contract's error: the handler's own ContractCallError as it is;
  * the API client's errors by status or kind (401, 403, 404, 409, 422 with the service's field
- * errors, 429, no answer, a timeout, the rate gate's refusal); a cancelled call as `cancelled`.
+ * errors, and the rules behind them that main recognises, such as a publish time that has passed;
+ * 429, no answer, a timeout, the rate gate's refusal); a cancelled call as `cancelled`.
  */
 export function contractErrorOf(name: CallName, error: unknown, signal?: AbortSignal): ContractError {
   if (error instanceof ContractCallError) return error.toJSON();
-  if (isApiError(error)) return toContractError(error);
+  if (isApiError(error)) return withFieldRules(toContractError(error));
   if (signal?.aborted || isAbort(error)) return cancelledError;
   console.error(`socialdesk: call ${name} failed:`, error instanceof Error ? error.message : error);
   return internalError;

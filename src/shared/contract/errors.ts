@@ -18,11 +18,25 @@ export const contractErrorCodes = [
   'internal',
 ] as const;
 
+/**
+ * A rule the service said a field broke, as data rather than words, so the renderer can say it
+ * in the person's words and time zone. `after`: the value must be later than `bound` (an ISO 8601
+ * instant; for a publish time, the service's current time when it refused).
+ */
+export const fieldRuleSchema = z.object({
+  field: z.string(),
+  rule: z.enum(['after']),
+  bound: z.string(),
+});
+export type FieldRule = z.infer<typeof fieldRuleSchema>;
+
 export const contractErrorSchema = z.object({
   code: z.enum(contractErrorCodes),
   message: z.string(),
   /** Field or parameter name -> messages, for forms. Empty when no field is at fault. */
   fieldErrors: z.record(z.string(), z.array(z.string())),
+  /** The rules behind some of `fieldErrors`, when main recognised them. */
+  fieldRules: z.array(fieldRuleSchema).optional(),
   /** HTTP status of the service answer behind the error, when there was one. */
   status: z.number().int().optional(),
 });
@@ -36,6 +50,7 @@ export type CallResult<T> = { ok: true; value: T } | { ok: false; error: Contrac
 export class ContractCallError extends Error {
   readonly code: ContractErrorCode;
   readonly fieldErrors: Record<string, string[]>;
+  readonly fieldRules: FieldRule[];
   readonly status: number | undefined;
 
   constructor(error: ContractError) {
@@ -43,11 +58,18 @@ export class ContractCallError extends Error {
     this.name = 'ContractCallError';
     this.code = error.code;
     this.fieldErrors = error.fieldErrors;
+    this.fieldRules = error.fieldRules ?? [];
     this.status = error.status;
   }
 
   toJSON(): ContractError {
-    return { code: this.code, message: this.message, fieldErrors: this.fieldErrors, status: this.status };
+    return {
+      code: this.code,
+      message: this.message,
+      fieldErrors: this.fieldErrors,
+      ...(this.fieldRules.length > 0 ? { fieldRules: this.fieldRules } : {}),
+      status: this.status,
+    };
   }
 }
 

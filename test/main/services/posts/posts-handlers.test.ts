@@ -149,12 +149,18 @@ describe('posts:reschedule and posts:delete', () => {
     expect(Date.parse(items.find((p) => p.id === post.id)!.timestamp!)).toBe(Date.parse(later));
   });
 
-  it("puts the service's refusal of a past time on the timestamp field", async () => {
+  it("puts the service's refusal of a past time on the timestamp field, as a rule with the service's time", async () => {
     const post = await scheduledPost('linkedin');
     const past = new Date(now - day).toISOString();
     const answer = await app.call('posts:reschedule', { channel: 'linkedin', id: post.id, timestamp: past });
     expect(answer).toMatchObject({ ok: false, error: { code: 'invalid_input', status: 422 } });
-    if (!answer.ok) expect(answer.error.fieldErrors.timestamp?.[0]).toMatch(/after the current time/);
+    if (!answer.ok) {
+      // The instant as data, for the renderer to say in the person's time zone; no machine time in words.
+      expect(answer.error.fieldRules).toEqual([
+        { field: 'timestamp', rule: 'after', bound: new Date(now).toISOString() },
+      ]);
+      expect(answer.error.fieldErrors.timestamp).toEqual(['Must be after the current time.']);
+    }
     const kept = (await (await serviceGet('linkedin', post.id)).json()) as { timestamp: string };
     expect(Date.parse(kept.timestamp)).toBe(Date.parse(post.timestamp!));
   });
