@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { schedulerChannels } from '../../src/shared/domain/index.ts';
 import { expect, test, type SandboxService } from './fixtures.ts';
@@ -155,4 +156,136 @@ test('moving to another month starts no animation beside its drawing', async ({ 
     }),
   );
   expect(running).toEqual([]);
+});
+
+/**
+ * A SCHEDULED Threads post of brand 101 tomorrow, in the browser's time zone, at a whole hour
+ * with no other post within an hour of it (so no other event lies over it in the week).
+ */
+async function postForTomorrow(page: Page, sandbox: SandboxService, text: string) {
+  const tomorrow = await page.evaluate(() => {
+    const day = new Date();
+    day.setDate(day.getDate() + 1);
+    day.setHours(0, 0, 0, 0);
+    const two = (n: number) => String(n).padStart(2, '0');
+    return {
+      start: day.getTime(),
+      day: `${day.getFullYear()}-${two(day.getMonth() + 1)}-${two(day.getDate())}`,
+    };
+  });
+  const hour = 3_600_000;
+  const taken = (await sandboxPosts(sandbox, tomorrow.start, tomorrow.start + 24 * hour)).map((p) =>
+    Date.parse(p.timestamp!),
+  );
+  const at = [8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22]
+    .map((h) => tomorrow.start + h * hour)
+    .find((time) => taken.every((other) => Math.abs(other - time) > hour));
+  expect(at, 'a free hour tomorrow').toBeDefined();
+  const created = await sandbox.request<ServicePost>('scheduler', 'threads/scheduled_posts', {
+    method: 'POST',
+    json: { brand_id: 101, text, status: 'SCHEDULED', timestamp: seconds(at!) },
+  });
+  expect(created.status).toBe(201);
+  return { id: created.body.id, day: tomorrow.day };
+}
+
+/** The Scheduler's week that holds `day` (tomorrow may be in the next one). */
+async function weekWith(page: Page, day: string) {
+  await openScheduler(page, 'week');
+  const cells = page.locator(`[data-testid="post-calendar"] [data-date="${day}"]`);
+  if ((await cells.count()) === 0) await page.getByRole('button', { name: 'Next' }).click();
+  await expect(cells.first()).toBeVisible();
+}
+
+test('a post edited in the composer shows its new text in the Scheduler once sent, and no pane opens by itself', async ({
+  page,
+  sandbox,
+}) => {
+  const before = `Opening hours ${randomUUID()}`;
+  const after = `Opening hours: 8 to 6 ${randomUUID()}`;
+  const { id, day } = await postForTomorrow(page, sandbox, before);
+  await weekWith(page, day);
+
+  const calendar = page.getByTestId('post-calendar');
+  await calendar.getByText(before).click();
+  const pane = page.getByRole('dialog');
+  await expect(pane.getByText(before)).toBeVisible();
+  await pane.getByRole('button', { name: 'Edit' }).click();
+
+  // The composer, on a draft of that post: the new text goes to the service through the outbox.
+  const text = page.getByTestId('draft-text').locator('textarea');
+  await expect(text).toHaveValue(before);
+  await text.fill(after);
+  await expect(page.getByTestId('save-state')).toHaveAttribute('data-state', 'saved');
+  await page.getByRole('button', { name: 'Schedule' }).click();
+  await expect(page.getByTestId('draft-composer').getByTestId('draft-state')).toHaveAttribute(
+    'data-state',
+    'synced',
+  );
+  const onService = await sandbox.request<{ text: string }>('scheduler', `threads/scheduled_posts/${id}`);
+  expect(onService.body.text).toBe(after);
+
+  // Back in the Scheduler: the week as it was left, the new text, and no pane until one is asked for.
+  await page.getByTestId('nav-scheduler').click();
+  await expect(calendar.getByText(after)).toBeVisible();
+  await expect(calendar.getByText(before)).toHaveCount(0);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await calendar.getByText(after).click();
+  await expect(pane.getByText(after)).toBeVisible();
+  await expect(pane.getByText(before)).toHaveCount(0);
+});
+
+test.describe('in New York', () => {
+  test.use({ timezoneId: 'America/New_York', locale: 'en-US' });
+
+  test('a post moved into the past stays, with one message in plain words and a New York time', async ({
+    page,
+    sandbox,
+  }) => {
+    const words = `Back to school ${randomUUID()}`;
+    const { day } = await postForTomorrow(page, sandbox, words);
+    await weekWith(page, day);
+    await page.getByTestId('post-calendar').getByText(words).click();
+    const pane = page.getByRole('dialog');
+    await expect(pane.getByText(words)).toBeVisible();
+
+    // A first move that works, then one two hours back: the second message takes the first's place.
+    const field = pane.getByLabel('New publish time').locator('input');
+    const localField = (hoursFromNow: number) =>
+      page.evaluate((hours) => {
+        const at = new Date(Date.now() + hours * 3_600_000);
+        const two = (n: number) => String(n).padStart(2, '0');
+        return `${at.getFullYear()}-${two(at.getMonth() + 1)}-${two(at.getDate())} ${two(at.getHours())}:${two(at.getMinutes())}:00`;
+      }, hoursFromNow);
+    await field.fill(await localField(30));
+    await field.press('Enter');
+    await pane.getByRole('button', { name: 'Move' }).click();
+    await expect(pane.getByText(/^Moved to /)).toBeVisible();
+
+    await field.fill(await localField(-2));
+    await field.press('Enter');
+    const asked = Date.now();
+    await pane.getByRole('button', { name: 'Move' }).click();
+    const refusal = pane.getByRole('alert');
+    await expect(refusal).toContainText('The post stays where it was. Pick a time after');
+    const answered = Date.now();
+
+    // The service's clock at the refusal, said as a New York clock says it, within the call's span.
+    const newYork = new Intl.DateTimeFormat('en-US', {
+      timeZone: 'America/New_York',
+      hour: '2-digit',
+      minute: '2-digit',
+    });
+    const minutes = new Set<string>();
+    for (let at = asked; at < answered; at += 30_000) minutes.add(newYork.format(at));
+    minutes.add(newYork.format(answered));
+    const said = (await refusal.textContent())!.trim();
+    const time = /^The post stays where it was\. Pick a time after (.+) today\.$/.exec(said)?.[1];
+    expect([...minutes]).toContain(time);
+
+    // One message, in the pane: nothing over it, no machine time anywhere, the first message gone.
+    await expect(page.locator('.n-message')).toHaveCount(0);
+    await expect(pane.getByText(/^Moved to /)).toHaveCount(0);
+    await expect(page.getByText(/\d{4}-\d\d-\d\dT\d\d:\d\d/)).toHaveCount(0);
+  });
 });

@@ -2,6 +2,8 @@ import { flushPromises, type VueWrapper } from '@vue/test-utils';
 import { describe, expect, it, vi } from 'vitest';
 import type { Router } from 'vue-router';
 import PostCalendar from '../../../../src/renderer/src/areas/scheduler/components/post-calendar.vue';
+import { timeFromNow } from '../../../../src/renderer/src/areas/scheduler/move-refusal.ts';
+import type { PostView } from '../../../../src/shared/contract/index.ts';
 import { createFakePreload } from '../../helpers/fake-preload.ts';
 import { installFakePosts, samplePost } from '../../helpers/fake-posts.ts';
 import { freshPageForEachTest, mountApp, screenText } from '../../helpers/mount-app.ts';
@@ -164,5 +166,126 @@ describe('the Scheduler page', () => {
     await flushPromises();
     expect(wrapper.find('[data-testid="state-error"]').exists()).toBe(false);
     expect(wrapper.findAll('.post-event').length).toBeGreaterThan(0);
+  });
+});
+
+const details = () => document.querySelector('[data-testid="post-details"]');
+const eventTitles = () => wrapper.findAll('.post-event').map((e) => e.text());
+/** The toasts on screen (one leaving is not). */
+const toasts = () =>
+  [...document.querySelectorAll('.n-message')].filter((m) => !m.closest('[class*="leave"]'));
+
+async function openPost(post: PostView) {
+  wrapper.findComponent(PostCalendar).vm.$emit('open', post);
+  await flushPromises();
+  expect(details()).not.toBeNull();
+}
+
+describe('what the Scheduler keeps of a post', () => {
+  it('shows a post edited elsewhere (a draft the outbox sent) at once, in the calendar and the open pane', async () => {
+    const { preload, fake } = await openScheduler();
+    await openPost(posts()[0]!);
+    const reads = preload.inputsOf('posts:list').length;
+    fake.posts[0] = { ...fake.posts[0]!, text: 'Doors open at nine', updated_at: '2026-11-25T10:00:00Z' };
+    preload.emit('posts:changed', { channel: 'threads', id: 1, post: fake.posts[0] });
+    await flushPromises();
+    expect(eventTitles().some((t) => t.includes('Doors open at nine'))).toBe(true);
+    expect(eventTitles().some((t) => t.includes('Spring collection teaser'))).toBe(false);
+    expect(details()!.textContent).toContain('Doors open at nine');
+    // Read again too: a change may also bring a post into the week or take one out of it.
+    expect(preload.inputsOf('posts:list').length).toBeGreaterThan(reads);
+  });
+
+  it('back from elsewhere: the pane left open stays closed, and what changed meanwhile is shown', async () => {
+    const { preload, fake } = await openScheduler();
+    await openPost(posts()[0]!);
+    await router.push('/settings');
+    await flushPromises();
+
+    fake.posts[0] = { ...fake.posts[0]!, text: 'Doors open at nine', updated_at: '2026-11-25T10:00:00Z' };
+    const added = samplePost({ id: 6, timestamp: '2026-11-27T10:00:00Z', text: 'A late addition' });
+    fake.posts.push(added);
+    preload.emit('posts:changed', { channel: 'threads', id: 1, post: fake.posts[0] });
+    preload.emit('posts:changed', { channel: 'threads', id: 6, post: added });
+    await flushPromises();
+
+    await router.push('/scheduler');
+    await flushPromises();
+    expect(details()).toBeNull();
+    expect(eventTitles().some((t) => t.includes('Doors open at nine'))).toBe(true);
+    expect(eventTitles().some((t) => t.includes('A late addition'))).toBe(true);
+  });
+
+  it('back from elsewhere: the calendar shows the week it showed', async () => {
+    await openScheduler();
+    await wrapper.get('[data-testid="calendar-next"]').trigger('click');
+    await flushPromises();
+    const week = wrapper.get('[data-testid="calendar-title"]').text();
+    await router.push('/settings');
+    await flushPromises();
+    await router.push('/scheduler');
+    await flushPromises();
+    expect(wrapper.get('[data-testid="calendar-title"]').text()).toBe(week);
+  });
+});
+
+describe('what a move came to', () => {
+  const pastRefusal = (bound: string) => () => ({
+    ok: false as const,
+    error: {
+      code: 'invalid_input' as const,
+      message: 'A SCHEDULED post needs a timestamp in the future.',
+      fieldErrors: { timestamp: ['Must be after the current time.'] },
+      fieldRules: [{ field: 'timestamp', rule: 'after' as const, bound }],
+      status: 422,
+    },
+  });
+
+  it("says a past time's refusal in the person's words, once, in the open pane rather than over it", async () => {
+    const { preload } = await openScheduler();
+    const bound = '2026-11-25T09:58:00.000Z';
+    preload.answer('posts:reschedule', pastRefusal(bound));
+    await openPost(posts()[0]!);
+    const move = () => (document.querySelector('[data-testid="move-post"]') as HTMLElement).click();
+    move();
+    await flushPromises();
+    move();
+    await flushPromises();
+    const said = [...details()!.querySelectorAll('[data-testid="move-refusal"]')].map((n) => n.textContent);
+    expect(said).toEqual([`The post stays where it was. Pick a time after ${timeFromNow(bound, now)}.`]);
+    expect(toasts()).toEqual([]);
+    expect(screenText()).not.toContain('09:58:00');
+  });
+
+  it('shows one message at a time: a refused drag takes the place of the move before it', async () => {
+    const { preload } = await openScheduler();
+    const calendar = wrapper.findComponent(PostCalendar);
+    calendar.vm.$emit('move', posts()[0], new Date('2026-11-27T14:00:00Z'), vi.fn());
+    await flushPromises();
+    expect(toasts()).toHaveLength(1);
+    preload.answer('posts:reschedule', pastRefusal('2026-11-25T09:58:00.000Z'));
+    calendar.vm.$emit('move', posts()[2], new Date('2026-11-25T09:00:00Z'), vi.fn());
+    await flushPromises();
+    expect(toasts()).toHaveLength(1);
+    expect(toasts()[0]!.textContent).toContain('Pick a time after');
+  });
+
+  it('a message about a post goes into its pane when the pane opens, Undo with it', async () => {
+    const { preload } = await openScheduler();
+    wrapper
+      .findComponent(PostCalendar)
+      .vm.$emit('move', posts()[0], new Date('2026-11-27T14:00:00Z'), vi.fn());
+    await flushPromises();
+    expect(toasts()).toHaveLength(1);
+    await openPost(posts()[0]!);
+    expect(toasts()).toEqual([]);
+    expect(details()!.querySelector('[data-testid="moved-message"]')).not.toBeNull();
+    (details()!.querySelector('[data-testid="undo-move"]') as HTMLElement).click();
+    await flushPromises();
+    expect(preload.inputsOf('posts:reschedule').at(-1)).toMatchObject({
+      id: 1,
+      timestamp: '2026-11-26T09:00:00Z',
+    });
+    expect(details()!.querySelector('[data-testid="put-back"]')).not.toBeNull();
   });
 });

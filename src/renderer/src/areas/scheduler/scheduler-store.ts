@@ -1,12 +1,24 @@
 import { defineStore } from 'pinia';
-import { computed, ref, shallowRef } from 'vue';
-import type { PostsQueryInput, PostView } from '../../../../shared/contract/index.ts';
+import { computed, ref, shallowRef, watch } from 'vue';
+import type { PostChange, PostsQueryInput, PostView } from '../../../../shared/contract/index.ts';
 import type { PostStatus, ScheduledPostListSort, SchedulerChannel } from '../../../../shared/domain/index.ts';
-import { api } from '../../api/contract-client.ts';
+import { api, on } from '../../api/contract-client.ts';
 import { useBrandsStore } from '../../app/brands-store.ts';
 import { useLoad } from '../../lib/use-load.ts';
+import { postKey } from './calendar-events.ts';
 
 export type SchedulerMode = 'week' | 'month' | 'list';
+
+/** What an action on a post came to, in a sentence (with its Undo when it has one). */
+export interface PostNotice {
+  kind: 'success' | 'info' | 'error';
+  text: string;
+  /** The post it is about (`channel:id`). */
+  about: string;
+  undo?: () => void;
+  /** Names the message for tests and assistive reading ('moved-message', ...). */
+  testId: string;
+}
 
 /** The calendar asks one range at a time, in pages this large. */
 const PAGE = 500;
@@ -34,6 +46,11 @@ const sameKey = (a: PostView, b: Pick<PostView, 'channel' | 'id'>) =>
 /**
  * The Scheduler's posts: the calendar's range, the unscheduled ones beside it, and the list's page,
  * all over the chosen brands and the filters; a reschedule or a delete shows at once everywhere.
+ *
+ * The store outlives the page (the filters and the range are there when the person comes back),
+ * so what it keeps must follow every change the app makes to a post elsewhere: main announces
+ * each one (`posts:changed`, e.g. a draft the outbox sent), the post's new version replaces the
+ * old at once, and the answers are read again, now while the page is shown, or when it is next.
  */
 export const useSchedulerStore = defineStore('scheduler', () => {
   const brands = useBrandsStore();
@@ -98,8 +115,20 @@ export const useSchedulerStore = defineStore('scheduler', () => {
     { enabled: () => hasBrands() && mode.value === 'list' },
   );
 
-  /** The post open in the details pane. */
+  /**
+   * The post open in the details pane. It belongs to the visit: leaving the page closes it, so
+   * coming back never opens a pane the person did not ask for.
+   */
   const selected = shallowRef<PostView | null>(null);
+  /** The last action's outcome while the pane is open: shown in the pane, never over it. */
+  const notice = shallowRef<PostNotice | null>(null);
+  // Another post, or none: the notice was about the one before.
+  watch(
+    () => (selected.value ? postKey(selected.value) : null),
+    (key) => {
+      if (notice.value?.about !== key) notice.value = null;
+    },
+  );
 
   /** Puts a post's new version (or its absence) into every answer on screen. */
   function replace(target: Pick<PostView, 'channel' | 'id'>, next: PostView | null) {
@@ -114,16 +143,63 @@ export const useSchedulerStore = defineStore('scheduler', () => {
     }
   }
 
+  /** Posts this store is changing itself: their answer puts them in place, no reading again. */
+  const ownChanges = new Set<string>();
+
+  async function own<T>(post: PostView, change: () => Promise<T>): Promise<T> {
+    ownChanges.add(postKey(post));
+    try {
+      return await change();
+    } finally {
+      ownChanges.delete(postKey(post));
+    }
+  }
+
   /** Moves a post to `timestamp`; throws the call's error (the caller puts the post back). */
   async function reschedule(post: PostView, timestamp: string): Promise<PostView> {
-    const moved = await api['posts:reschedule']({ channel: post.channel, id: post.id, timestamp });
+    const moved = await own(post, () =>
+      api['posts:reschedule']({ channel: post.channel, id: post.id, timestamp }),
+    );
     replace(post, moved);
     return moved;
   }
 
   async function remove(post: PostView): Promise<void> {
-    await api['posts:delete']({ channel: post.channel, id: post.id });
+    await own(post, () => api['posts:delete']({ channel: post.channel, id: post.id }));
     replace(post, null);
+  }
+
+  /** How many views show the posts now (the page, while it is mounted). */
+  let shownBy = 0;
+  /** A post changed since the answers kept here were read. */
+  let stale = false;
+
+  function readAgain() {
+    stale = false;
+    for (const load of [calendar, unscheduled, list]) void load.reload();
+  }
+
+  on('posts:changed', (change: PostChange) => {
+    replace(change, change.post);
+    // A change of this store's own is in place already; any other may also add a post to what is
+    // shown, or take one out of it (a new post, a new time, another status), which only the
+    // service can answer.
+    if (ownChanges.has(postKey(change))) return;
+    stale = true;
+    if (shownBy > 0) readAgain();
+  });
+
+  /**
+   * The page shows the posts from now until the returned function is called: what changed while
+   * it was away is read again, and the pane left open when it went is closed.
+   */
+  function show(): () => void {
+    shownBy += 1;
+    if (stale) readAgain();
+    return () => {
+      shownBy -= 1;
+      selected.value = null;
+    };
   }
 
   /** A filter changed: the list starts at its first page again. */
@@ -145,8 +221,10 @@ export const useSchedulerStore = defineStore('scheduler', () => {
     unscheduled,
     list,
     selected,
+    notice,
     reschedule,
     remove,
     setFilter,
+    show,
   };
 });

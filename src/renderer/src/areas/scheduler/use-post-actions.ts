@@ -1,12 +1,14 @@
-import { NButton, useMessage } from 'naive-ui';
-import { h } from 'vue';
+import { NButton, useMessage, type MessageReactive } from 'naive-ui';
+import { h, watch } from 'vue';
 import { useRouter } from 'vue-router';
 import type { PostView } from '../../../../shared/contract/index.ts';
 import type { SchedulerChannel } from '../../../../shared/domain/index.ts';
 import { toCallError } from '../../lib/call-error.ts';
 import { useConfirm } from '../../ui/use-confirm.ts';
+import { postKey } from './calendar-events.ts';
+import { moveRefusal } from './move-refusal.ts';
 import { channelLabels } from './post-labels.ts';
-import { useSchedulerStore } from './scheduler-store.ts';
+import { useSchedulerStore, type PostNotice } from './scheduler-store.ts';
 
 const when = (iso: string) =>
   new Date(iso).toLocaleString(undefined, {
@@ -17,24 +19,73 @@ const when = (iso: string) =>
     minute: '2-digit',
   });
 
-/** Why a move was refused, in a sentence: the service's own words for the time when it gave some. */
-function moveRefusal(error: unknown): string {
-  const failure = toCallError(error);
-  const atTime = failure.fieldErrors.timestamp?.[0];
-  return atTime
-    ? `The post stays where it was: ${atTime}`
-    : `The post stays where it was. ${failure.message}`;
+/**
+ * The one toast of the Scheduler's post actions on screen, whichever part of the page (the
+ * calendar, the list, the pane) asked: a new message takes the place of the last, so two never
+ * stack. Kept at the module because each part calls usePostActions for itself.
+ */
+let toast: { notice: PostNotice; shown: MessageReactive } | undefined;
+
+function closeToast() {
+  toast?.shown.destroy();
+  toast = undefined;
 }
+
+const durations: Record<PostNotice['kind'], number> = { success: 3_000, info: 3_000, error: 8_000 };
 
 /**
  * What the calendar, the list and the details do to a post: move it (with an Undo in the message
- * that says so), delete it after a confirmation, or open it in the composer.
+ * that says so), delete it after a confirmation, or open it in the composer. What an action came to
+ * is said once: in the details pane while it is open (a toast would lie over its controls),
+ * otherwise in one toast.
  */
 export function usePostActions() {
   const store = useSchedulerStore();
   const message = useMessage();
   const confirm = useConfirm();
   const router = useRouter();
+
+  function say(notice: PostNotice) {
+    closeToast();
+    if (store.selected) {
+      store.notice = notice;
+      return;
+    }
+    const shown = message[notice.kind](
+      () =>
+        h('span', { class: 'post-notice', 'data-testid': notice.testId }, [
+          notice.text,
+          notice.undo
+            ? [
+                ' ',
+                h(
+                  NButton,
+                  { text: true, type: 'primary', 'data-testid': 'undo-move', onClick: notice.undo },
+                  () => 'Undo',
+                ),
+              ]
+            : null,
+        ]),
+      {
+        duration: notice.undo ? 10_000 : durations[notice.kind],
+        closable: true,
+        onAfterLeave: () => {
+          if (toast?.shown === shown) toast = undefined;
+        },
+      },
+    );
+    toast = { notice, shown };
+  }
+
+  // The pane opened: a toast about its post goes into it; any other would lie over it, so it goes.
+  watch(
+    () => store.selected && postKey(store.selected),
+    (opened) => {
+      if (!opened || !toast) return;
+      if (toast.notice.about === opened) store.notice = toast.notice;
+      closeToast();
+    },
+  );
 
   function newPost(channel: SchedulerChannel) {
     void router.push(`/drafts/new?channel=${channel}`);
@@ -49,44 +100,38 @@ export function usePostActions() {
     const from = post.timestamp;
     try {
       const moved = await store.reschedule(post, start.toISOString());
-      const shown = message.success(
-        () =>
-          h('span', { class: 'undo-message', 'data-testid': 'moved-message' }, [
-            `Moved to ${when(moved.timestamp ?? start.toISOString())}. `,
-            from
-              ? h(
-                  NButton,
-                  {
-                    text: true,
-                    type: 'primary',
-                    'data-testid': 'undo-move',
-                    onClick: () => {
-                      shown.destroy();
-                      void undo(moved, from);
-                    },
-                  },
-                  () => 'Undo',
-                )
-              : null,
-          ]),
-        { duration: 10_000, closable: true },
-      );
+      say({
+        kind: 'success',
+        text: `Moved to ${when(moved.timestamp ?? start.toISOString())}.`,
+        about: postKey(post),
+        undo: from ? () => void undo(moved, from) : undefined,
+        testId: 'moved-message',
+      });
       return true;
     } catch (error) {
       revert?.();
-      message.error(moveRefusal(error), { duration: 8_000, closable: true });
+      say({ kind: 'error', text: moveRefusal(error), about: postKey(post), testId: 'move-refusal' });
       return false;
     }
   }
 
   async function undo(post: PostView, timestamp: string) {
+    closeToast();
+    if (store.notice?.about === postKey(post)) store.notice = null;
     try {
       await store.reschedule(post, timestamp);
-      message.info(`Put back at ${when(timestamp)}.`);
+      say({
+        kind: 'info',
+        text: `Put back at ${when(timestamp)}.`,
+        about: postKey(post),
+        testId: 'put-back',
+      });
     } catch (error) {
-      message.error(`Could not put the post back. ${moveRefusal(error)}`, {
-        duration: 8_000,
-        closable: true,
+      say({
+        kind: 'error',
+        text: `Could not put the post back. ${moveRefusal(error)}`,
+        about: postKey(post),
+        testId: 'move-refusal',
       });
     }
   }
@@ -101,12 +146,14 @@ export function usePostActions() {
     if (!sure) return false;
     try {
       await store.remove(post);
-      message.success('Post deleted.');
+      say({ kind: 'success', text: 'Post deleted.', about: postKey(post), testId: 'post-deleted' });
       return true;
     } catch (error) {
-      message.error(`Could not delete the post. ${toCallError(error).message}`, {
-        duration: 8_000,
-        closable: true,
+      say({
+        kind: 'error',
+        text: `Could not delete the post. ${toCallError(error).message}`,
+        about: postKey(post),
+        testId: 'delete-refusal',
       });
       return false;
     }
