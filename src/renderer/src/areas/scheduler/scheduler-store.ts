@@ -1,3 +1,4 @@
+import { useThrottleFn } from '@vueuse/core';
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef, watch } from 'vue';
 import type { PostChange, PostsQueryInput, PostView } from '../../../../shared/contract/index.ts';
@@ -178,6 +179,10 @@ export const useSchedulerStore = defineStore('scheduler', () => {
     stale = false;
     for (const load of [calendar, unscheduled, list]) void load.reload();
   }
+  // The outbox may send a thousand drafts while the page is open: read at the first change, then
+  // at most once every two seconds (the new versions are in place at once meanwhile), rather than
+  // spending the service's budget, which the outbox needs, on reads the next change cancels.
+  const readAgainSoon = useThrottleFn(readAgain, 2_000, true, true);
 
   on('posts:changed', (change: PostChange) => {
     replace(change, change.post);
@@ -186,7 +191,7 @@ export const useSchedulerStore = defineStore('scheduler', () => {
     // service can answer.
     if (ownChanges.has(postKey(change))) return;
     stale = true;
-    if (shownBy > 0) readAgain();
+    if (shownBy > 0) void readAgainSoon();
   });
 
   /**
