@@ -150,7 +150,14 @@ export const rateStatusSchema = z.object({
   /** Of `queued`: calls a person waits for, and background work (sync, exports, prefetch). */
   queuedInteractive: z.number().int().optional(),
   queuedBackground: z.number().int().optional(),
+  /** Local UNIX milliseconds until which the service refuses every call (it answered 429); 0 when not. */
+  throttledUntil: z.number().optional(),
+  /** `remaining` is reckoned (a new window began, no answer of it yet), not the service's word. */
+  estimate: z.boolean().optional(),
 });
+
+/** The person's calls waiting at the rate gate that the meter's Cancel gave up, unsent. */
+export const rateCancelResultSchema = z.object({ cancelled: z.number().int() });
 
 const idInput = z.object({ id: z.string().min(1) });
 
@@ -164,6 +171,8 @@ export const accountCalls = {
   'accounts:keychain-status': { input: z.undefined(), output: keychainStatusSchema },
   /** The last `rate:status`, so a page opened later shows the meter at once. */
   'accounts:rate-status': { input: z.undefined(), output: rateStatusSchema },
+  /** Stops the person's calls waiting at the active profile's rate gate (they fail, unsent). */
+  'accounts:rate-cancel-waiting': { input: z.undefined(), output: rateCancelResultSchema },
   /** First run: start the local sandbox in main and open a profile on it. */
   'accounts:start-sandbox': { input: z.undefined(), output: profileViewSchema },
 } as const;

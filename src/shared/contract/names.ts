@@ -19,6 +19,7 @@ export const callNames = [
   'accounts:test',
   'accounts:keychain-status',
   'accounts:rate-status',
+  'accounts:rate-cancel-waiting',
   'accounts:start-sandbox',
   'brands:get',
   'brands:select',

@@ -28,6 +28,7 @@ export function createAccountHandlers(deps: AccountHandlerDeps): HandlerMap<type
     // Probed again on each ask: a keychain unlocked (or started) after launch is found then.
     'accounts:keychain-status': () => secrets.recheckKeychain(),
     'accounts:rate-status': async () => clients.activeStatus(),
+    'accounts:rate-cancel-waiting': async () => ({ cancelled: clients.cancelActiveWaiting() }),
 
     'accounts:test': async (input) => {
       if ('id' in input) {

@@ -25,6 +25,8 @@ export interface ProfileClients {
   gateOf(id: string): RateGate;
   /** What the meter shows: the active profile's gate, or `unknownRateStatus` with no profile. */
   activeStatus(): RateStatus;
+  /** The meter's Cancel: the person's calls waiting at the active profile's gate fail, unsent. */
+  cancelActiveWaiting(): number;
 }
 
 /** No limit heard yet (or no profile): the meter hides. */
@@ -35,6 +37,8 @@ export const unknownRateStatus: RateStatus = Object.freeze({
   queued: 0,
   queuedInteractive: 0,
   queuedBackground: 0,
+  throttledUntil: 0,
+  estimate: false,
 });
 
 /**
@@ -150,6 +154,10 @@ export function createProfileClients(deps: ProfileClientsDeps): ProfileClients {
     },
     gateOf,
     activeStatus,
+    cancelActiveWaiting() {
+      const active = deps.profiles.active();
+      return active ? gateFor(active.baseUrls, true).cancelWaiting() : 0;
+    },
   };
 }
 

@@ -59,6 +59,8 @@ interface CallState {
   /** The operation: calls of one operation share any stricter endpoint limit. */
   key: string;
   lane: Lane;
+  /** When the call began (the gate's clock): every attempt of it counts its wait from there. */
+  since: number;
   ticket?: RateTicket;
   signal?: AbortSignal;
 }
@@ -111,6 +113,8 @@ export class HttpClient {
   async fetchResponse(spec: RequestSpec): Promise<Response> {
     this.#checkLink(spec);
     const attempts = 1 + (this.#options.throttledRetries ?? 3);
+    // A person's call waits one window in all at the gate, however many 429s it meets.
+    const since = this.#options.gate.now();
     for (let attempt = 1; ; attempt++) {
       try {
         return await this.#instances[spec.area](spec.path, {
@@ -123,6 +127,7 @@ export class HttpClient {
             call: {
               key: spec.operation,
               lane: spec.lane ?? this.#options.lane ?? 'interactive',
+              since,
               signal: spec.signal,
             } satisfies CallState,
           },
@@ -202,7 +207,11 @@ export class HttpClient {
               });
             request.headers.set('authorization', `Bearer ${token}`);
             const call = state(options.context);
-            call.ticket = await gate.acquire(call.key, { lane: call.lane, signal: call.signal });
+            call.ticket = await gate.acquire(call.key, {
+              lane: call.lane,
+              signal: call.signal,
+              since: call.since,
+            });
           },
         ],
         // Retries skip beforeRequest, so each retry waits at the gate here.
@@ -211,7 +220,11 @@ export class HttpClient {
             const call = state(options.context);
             call.ticket?.abandon();
             call.ticket = undefined;
-            call.ticket = await gate.acquire(call.key, { lane: call.lane, signal: call.signal });
+            call.ticket = await gate.acquire(call.key, {
+              lane: call.lane,
+              signal: call.signal,
+              since: call.since,
+            });
           },
         ],
         afterResponse: [

@@ -7,6 +7,8 @@ export interface Waiter<T> {
   lane: Lane;
   /** Local ms after which the call fails instead of waiting on. */
   deadline: number;
+  /** A 429's hold ending after this local ms fails the call at once (a person's call: one window). */
+  holdLimit: number;
   resolve(value: T): void;
   reject(reason: unknown): void;
   signal?: AbortSignal;
@@ -50,6 +52,20 @@ export class LaneQueue<T> {
     const overdue = [...this.#lines.interactive, ...this.#lines.background].filter((w) => w.deadline <= now);
     for (const waiter of overdue) this.remove(waiter);
     return overdue;
+  }
+
+  /** Takes out and returns the waiters that a hold until `heldUntil` keeps past their limit. */
+  takeHeldTooLong(heldUntil: number): Waiter<T>[] {
+    const held = [...this.#lines.interactive, ...this.#lines.background].filter(
+      (w) => w.holdLimit < heldUntil,
+    );
+    for (const waiter of held) this.remove(waiter);
+    return held;
+  }
+
+  /** Takes out every waiter of one lane (a person stops waiting). */
+  takeLane(lane: Lane): Waiter<T>[] {
+    return this.#lines[lane].splice(0);
   }
 
   /** Takes out every waiter (the gate is closing). */

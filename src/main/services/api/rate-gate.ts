@@ -1,6 +1,7 @@
 import { ApiError } from './api-error.ts';
 import { ClockSkew } from './clock-skew.ts';
 import { maxTimerDelayMs, systemClock, type GateClock } from './gate-clock.ts';
+import { localClockTime } from './clock-time.ts';
 import { LaneQueue, type Waiter } from './lane-queue.ts';
 import type { DiagnosticSink } from './lenient.ts';
 import { RateWindow, type Lane } from './rate-window.ts';
@@ -22,7 +23,11 @@ export type { Lane } from './rate-window.ts';
  * time mapped to local time, see RateWindow); after the reset one or two probes learn the new
  * window before the rest go. Before any answer it allows a few calls in flight. A call says
  * whether a person waits for it (its lane): interactive calls are offered every slot before
- * background ones, and background calls leave the last tenth of each window to them. A call
+ * background ones, and background calls leave the last tenth of each window to them, except
+ * when nobody would miss it: while no person's call waits, that reserve is lent to background
+ * work in the last moments before the reset (a person then waits no longer than that), and
+ * wholly once no person's call has come for a whole window (a bulk job alone uses the whole
+ * budget instead of needing an extra window for its last tenth). A call
  * names its operation (`key`); when answers for an operation announce a lower limit than the
  * application's, that operation is also counted in that stricter window, so a report export
  * using up its own budget does not slow the inbox down. A 429, though, holds every call until
@@ -32,8 +37,11 @@ export type { Lane } from './rate-window.ts';
  *
  * What it does not trust: a reset further away than a few windows is a broken header (seconds
  * written in milliseconds, say), read as one window of the announced length; no call waits
- * longer than `maxWaitMs` (it fails with `rate_limited` instead of hanging); no timer is asked
- * for a delay the platform cannot keep; and the meter hears at most ten statuses a second.
+ * longer than `maxWaitMs` (it fails with `rate_limited` instead of hanging), and a person's call
+ * no longer than one window in all, its re-sends after a 429 included: one that a 429's hold
+ * would keep past that fails at once, saying until when; no timer is asked for a delay the
+ * platform cannot keep; and the meter hears at most ten statuses a second, and one at each
+ * reset (the new window's whole budget, as an estimate until an answer confirms it).
  */
 
 export interface RateStatus {
@@ -43,6 +51,13 @@ export interface RateStatus {
   remaining: number;
   /** Local UNIX milliseconds at which the gate expects the window to reset, 0 while unknown. */
   resetAt: number;
+  /** Local UNIX milliseconds until which the service refuses every call (a 429), 0 when it does not. */
+  throttledUntil: number;
+  /**
+   * Whether `remaining` is the gate's reckoning rather than the service's word: a new window has
+   * begun and no answer of it has come yet, so its whole budget is assumed.
+   */
+  estimate: boolean;
   /** Requests waiting at the gate, both lanes. */
   queued: number;
   queuedInteractive: number;
@@ -63,6 +78,16 @@ export interface RateGateOptions {
   windowMs?: number;
   /** Longest a call waits at the gate before it fails with `rate_limited` (default two windows). */
   maxWaitMs?: number;
+  /**
+   * Longest a person's call waits in all, from its first attempt, re-sends after a 429 included
+   * (default one window). Background work keeps `maxWaitMs` per attempt.
+   */
+  personWaitMs?: number;
+  /**
+   * How long before a window's reset the reserve is lent to background work while no person's
+   * call waits (default 250 ms): a person's call made then waits at most this long.
+   */
+  lendBeforeResetMs?: number;
   /** Shortest time between two statuses passed to `onStatus` (default 100 ms). */
   statusIntervalMs?: number;
   /** Hears about broken rate-limit headers. */
@@ -74,6 +99,11 @@ export interface AcquireOptions {
   lane?: Lane;
   /** Aborting it takes the call out of the queue (it then costs nothing). */
   signal?: AbortSignal;
+  /**
+   * Local ms (the gate's clock, `now()`) at which the call began: a re-send after a 429 passes
+   * its first attempt's, so a person's call waits one window in all, not one per attempt.
+   */
+  since?: number;
 }
 
 /** A granted slot: report how the request ended, exactly once. */
@@ -92,6 +122,12 @@ const plausibleWindows = 3;
 const waitedTooLongMessage =
   "The service's rate limit kept this request waiting too long, so Socialdesk did not send it. Try again in a moment.";
 const closedMessage = 'The profile was removed before this request could be sent.';
+const throttledMessage = (until: number) =>
+  `The service is throttling requests until ${localClockTime(until)}, so Socialdesk did not send this one. Try again after that time.`;
+const cancelledMessage = (until: number) =>
+  until > 0
+    ? `You stopped waiting for the service's rate limit; nothing was sent. Try again after ${localClockTime(until)}.`
+    : "You stopped waiting for the service's rate limit; nothing was sent. Try again in a moment.";
 
 export class RateGate {
   readonly #clock: GateClock;
@@ -100,6 +136,8 @@ export class RateGate {
   readonly #marginMs: number;
   readonly #windowMs: number;
   readonly #maxWaitMs: number;
+  readonly #personWaitMs: number;
+  readonly #lendBeforeResetMs: number;
   readonly #onDiagnostic: DiagnosticSink | undefined;
   readonly #status: StatusCoalescer<RateStatus>;
   #closed = false;
@@ -120,6 +158,11 @@ export class RateGate {
   readonly #queue = new LaneQueue<RateTicket>();
   #cancelTimer: (() => void) | undefined;
   #timerAt = Number.POSITIVE_INFINITY;
+  /** The meter's timer: at the next reset or end of a hold the status changes with no answer. */
+  #cancelStatusTimer: (() => void) | undefined;
+  #statusTimerAt = Number.POSITIVE_INFINITY;
+  /** Local ms at which a person's call last came to the gate: how long nobody has been waiting. */
+  #lastPersonAt = Number.NEGATIVE_INFINITY;
 
   constructor(options: RateGateOptions = {}) {
     this.#clock = options.clock ?? systemClock;
@@ -128,6 +171,8 @@ export class RateGate {
     this.#marginMs = options.resetMarginMs ?? 50;
     this.#windowMs = options.windowMs ?? 60_000;
     this.#maxWaitMs = options.maxWaitMs ?? 2 * this.#windowMs;
+    this.#personWaitMs = options.personWaitMs ?? this.#windowMs;
+    this.#lendBeforeResetMs = options.lendBeforeResetMs ?? 250;
     this.#onDiagnostic = options.onDiagnostic;
     this.#status = new StatusCoalescer(
       this.#clock,
@@ -146,8 +191,18 @@ export class RateGate {
     if (signal?.aborted) return Promise.reject(signal.reason);
     if (this.#closed) return Promise.reject(closedError());
     return new Promise<RateTicket>((resolve, reject) => {
-      const deadline = this.#clock.now() + this.#maxWaitMs;
-      const waiter: Waiter<RateTicket> = { key, lane, deadline, resolve, reject, signal };
+      const now = this.#clock.now();
+      let deadline = now + this.#maxWaitMs;
+      let holdLimit = deadline;
+      if (lane === 'interactive') {
+        this.#lastPersonAt = now;
+        // A throttle that outlasts the person's window fails the call at once; a window's reset
+        // is waited for a little longer (the gate's own margin past it, and the Date header's
+        // whole seconds), so a call made just as a spent window began still goes at its reset.
+        holdLimit = Math.min(deadline, (options.since ?? now) + this.#personWaitMs);
+        deadline = Math.min(deadline, holdLimit + this.#marginMs + maxLearnedLagMs + 1000);
+      }
+      const waiter: Waiter<RateTicket> = { key, lane, deadline, holdLimit, resolve, reject, signal };
       if (signal) {
         waiter.onAbort = () => {
           if (!this.#queue.remove(waiter)) return;
@@ -163,6 +218,31 @@ export class RateGate {
     });
   }
 
+  /** The gate's clock: what a caller passes back as `since` on a re-send. */
+  now(): number {
+    return this.#clock.now();
+  }
+
+  /**
+   * A person stops waiting (the meter's Cancel): the person's calls waiting at the gate fail
+   * with `rate_limited` and a plain message, unsent; background work waits on. Returns how many.
+   */
+  cancelWaiting(): number {
+    if (this.#closed) return 0;
+    const until = this.status().resetAt;
+    const waiters = this.#queue.takeLane('interactive');
+    for (const waiter of waiters)
+      this.#refuse(
+        waiter,
+        new ApiError({ kind: 'rate_limited', operation: '', message: cancelledMessage(until) }),
+      );
+    if (waiters.length > 0) {
+      this.#pump();
+      this.#emit();
+    }
+    return waiters.length;
+  }
+
   /**
    * For a service no profile uses any more: refuses the calls waiting, cancels every timer, and
    * refuses calls from now on. Calls already sent finish as they will.
@@ -172,6 +252,8 @@ export class RateGate {
     this.#closed = true;
     this.#cancelTimer?.();
     this.#cancelTimer = undefined;
+    this.#cancelStatusTimer?.();
+    this.#cancelStatusTimer = undefined;
     this.#status.cancel();
     for (const waiter of this.#queue.takeAll()) this.#refuse(waiter, closedError());
   }
@@ -185,11 +267,26 @@ export class RateGate {
       queuedBackground: this.#queue.count('background'),
     };
     // Held after a 429: nothing goes until the hold ends, whatever the application's window says.
-    if (this.#heldUntil > now) return { limit: app.limit, remaining: 0, resetAt: this.#heldUntil, ...queued };
+    if (this.#heldUntil > now) {
+      const until = this.#heldUntil;
+      return {
+        limit: app.limit,
+        remaining: 0,
+        resetAt: until,
+        throttledUntil: until,
+        estimate: false,
+        ...queued,
+      };
+    }
+    // A window over: the service counts a new one from its whole budget. Said at once (a timer
+    // brings this status at the reset), marked as an estimate until an answer of it confirms.
+    const current = app.isCurrent(now);
     return {
       limit: app.limit,
-      remaining: app.isCurrent(now) ? app.budget : app.limit,
+      remaining: current ? app.budget : app.limit,
       resetAt: app.windowReset === undefined ? 0 : app.resetAt,
+      throttledUntil: 0,
+      estimate: !current && app.limit > 0,
       ...queued,
     };
   }
@@ -201,13 +298,25 @@ export class RateGate {
     return bucket ? [this.#app, bucket] : [this.#app];
   }
 
-  #readyAt(waiter: Waiter<RateTicket>, now: number): number {
+  #readyAt(waiter: Waiter<RateTicket>, now: number, personWaiting: boolean): number {
     // A window not known yet takes a probe or two; background work sends one at most.
     const probes = waiter.lane === 'interactive' ? this.#initialInFlight : 1;
     let at = Math.max(now, this.#heldUntil);
-    for (const window of this.#windowsFor(waiter.key))
-      at = Math.max(at, window.readyAt(now, waiter.lane, probes));
+    for (const window of this.#windowsFor(waiter.key)) {
+      const lendFrom = personWaiting ? Number.POSITIVE_INFINITY : this.#lendFrom(window);
+      at = Math.max(at, window.readyAt(now, waiter.lane, probes, lendFrom));
+    }
     return at;
+  }
+
+  /**
+   * From when a window's reserve may go to background work, while no person's call waits: close
+   * enough to the reset that a person's call made after it is spent waits no longer than
+   * `lendBeforeResetMs`, or once no person's call has come for a whole window (nobody is using
+   * the app; the first call of someone coming back may then wait for the reset).
+   */
+  #lendFrom(window: RateWindow): number {
+    return Math.min(window.resetAt - this.#lendBeforeResetMs, this.#lastPersonAt + this.#windowMs);
   }
 
   /**
@@ -225,9 +334,16 @@ export class RateGate {
           new ApiError({ kind: 'rate_limited', operation: '', message: waitedTooLongMessage }),
         );
       }
+      // A hold never shortens: a call it keeps past its limit fails now, not at its deadline.
+      const held = this.#heldUntil > now ? this.#queue.takeHeldTooLong(this.#heldUntil) : [];
+      for (const waiter of held) {
+        const message = throttledMessage(this.#heldUntil);
+        this.#refuse(waiter, new ApiError({ kind: 'rate_limited', operation: '', message }));
+      }
+      const personWaiting = this.#queue.count('interactive') > 0;
       let wakeAt = Number.POSITIVE_INFINITY;
       const next = this.#queue.find((waiter) => {
-        const at = this.#readyAt(waiter, now);
+        const at = this.#readyAt(waiter, now, personWaiting);
         wakeAt = Math.min(wakeAt, at, waiter.deadline);
         return at <= now;
       });
@@ -343,7 +459,30 @@ export class RateGate {
   }
 
   #emit(): void {
-    if (!this.#closed) this.#status.notify();
+    if (this.#closed) return;
+    this.#status.notify();
+    this.#setStatusTimer();
+  }
+
+  /** Wakes the meter when the hold ends or the window resets, when no answer may come to tell it. */
+  #setStatusTimer(): void {
+    const now = this.#clock.now();
+    let at = Number.POSITIVE_INFINITY;
+    if (this.#heldUntil > now) at = this.#heldUntil;
+    else if (this.#app.isCurrent(now)) at = this.#app.resetAt;
+    if (at === this.#statusTimerAt) return;
+    this.#cancelStatusTimer?.();
+    this.#cancelStatusTimer = undefined;
+    this.#statusTimerAt = at;
+    if (at === Number.POSITIVE_INFINITY) return;
+    this.#cancelStatusTimer = this.#clock.setTimer(
+      () => {
+        this.#cancelStatusTimer = undefined;
+        this.#statusTimerAt = Number.POSITIVE_INFINITY;
+        this.#emit();
+      },
+      Math.min(maxTimerDelayMs, Math.max(0, at - now)),
+    );
   }
 }
 

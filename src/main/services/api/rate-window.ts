@@ -14,7 +14,8 @@ export type { Lane };
  * back while the window still has budget for it is time lost, and one held too long lands in the
  * next window while this one counted it. A call goes at once while the calls left cover it (those
  * in flight are already taken off); beyond that, it waits for the reset. Background calls leave a
- * reserve untouched, so a person's call never waits for a reset that background work brought on.
+ * reserve untouched unless the gate lends it to them, so a person's call does not wait for a
+ * reset that background work brought on.
  */
 export class RateWindow {
   /** Calls per window as announced; 0 until a response has announced one. */
@@ -50,13 +51,15 @@ export class RateWindow {
 
   /**
    * The earliest local time a call of `lane` may be sent against this window: `now` if at once,
-   * the reset when the budget (for background, beyond the reserve) is spent, +Infinity for "when
-   * an answer has come" (a window not known yet admits `probes` calls in flight).
+   * the reset when the budget is spent, +Infinity for "when an answer has come" (a window not
+   * known yet admits `probes` calls in flight). A background call facing only the reserve waits
+   * until `lendFrom`, when the gate lends the reserve to it, or the reset, whichever comes first.
    */
-  readyAt(now: number, lane: Lane, probes: number): number {
+  readyAt(now: number, lane: Lane, probes: number, lendFrom = Number.POSITIVE_INFINITY): number {
     if (!this.isCurrent(now)) return this.inFlight < probes ? now : Number.POSITIVE_INFINITY;
-    const needed = lane === 'background' ? this.reserve + 1 : 1;
-    return this.budget >= needed ? now : this.resetAt;
+    if (this.budget < 1) return this.resetAt;
+    if (lane === 'interactive' || this.budget > this.reserve) return now;
+    return Math.min(Math.max(now, lendFrom), this.resetAt);
   }
 
   /** Counts a granted call. */

@@ -1,4 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
@@ -13,9 +15,11 @@ import {
   type StoredProfiles,
 } from '../../../../src/main/services/accounts/profiles.ts';
 import { SecretStore, type KeychainEntry } from '../../../../src/main/services/accounts/secret-store.ts';
-import type { RateStatus } from '../../../../src/main/services/api/rate-gate.ts';
+import { localClockTime } from '../../../../src/main/services/api/clock-time.ts';
+import type { GateClock, RateStatus } from '../../../../src/main/services/api/rate-gate.ts';
 import { startSandbox, type RunningSandbox } from '../../../../src/sandbox/start.ts';
 import { createAccountsFixture, exampleUrls, type AccountsFixture } from '../support/accounts-fixture.ts';
+import { FakeClock } from '../support/fake-clock.ts';
 import { sandboxForThisFile, startTestSandbox } from '../support/sandbox.ts';
 
 /**
@@ -32,7 +36,7 @@ afterAll(async () => {
 });
 afterEach(async () => fixture?.cleanup());
 
-async function setup(options: { startSandbox?: () => Promise<RunningSandbox> } = {}) {
+async function setup(options: { startSandbox?: () => Promise<RunningSandbox>; clock?: GateClock } = {}) {
   fixture = createAccountsFixture();
   store = (await fixture.secrets.keychainAvailable()) ? 'keychain' : 'session';
   const statuses: RateStatus[] = [];
@@ -40,6 +44,7 @@ async function setup(options: { startSandbox?: () => Promise<RunningSandbox> } =
     profiles: fixture.profiles,
     secrets: fixture.secrets,
     onRateStatus: (s) => statuses.push(s),
+    clock: options.clock,
   });
   const handlers = createAccountHandlers({
     profiles: fixture.profiles,
@@ -100,6 +105,40 @@ describe('accounts: test connection', () => {
     await down.close();
     const result = await call('accounts:test', { baseUrls: urls, brandIds: [1], token: 'x' });
     expect(result).toMatchObject({ ok: false, code: 'offline' });
+  });
+
+  it('says at once that a service answering 429 with a broken reset is throttling, and until when', async () => {
+    // A service that throttles with its reset in milliseconds: read as one window (60 s) from
+    // now. The gate's clock stands still, so the answer cannot come from waiting that window.
+    const clock = new FakeClock();
+    const { call } = await setup({ clock });
+    let received = 0;
+    const server = createServer((_request, response) => {
+      received += 1;
+      response.writeHead(429, {
+        'content-type': 'application/json',
+        date: new Date(clock.now()).toUTCString(),
+        'x-ratelimit-limit': '1000',
+        'x-ratelimit-remaining': '0',
+        'x-ratelimit-reset': String(clock.now() + 30_000),
+      });
+      response.end(
+        JSON.stringify({ code: 429, errors: {}, message: 'Too many requests', status: 'Too Many Requests' }),
+      );
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const baseUrls = { library: base, scheduler: base, dashboard: base, community: base };
+      const result = await call('accounts:test', { baseUrls, brandIds: [1], token: 'sbx_test' });
+      expect(result).toMatchObject({ ok: false, code: 'rate_limited' });
+      expect(result.message).toBe(
+        `The service is throttling requests until ${localClockTime(clock.now() + 60_050)}, so Socialdesk did not send this one. Try again after that time.`,
+      );
+      expect(received).toBe(1);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });
 

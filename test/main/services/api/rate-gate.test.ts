@@ -235,7 +235,7 @@ describe('rate gate (fake clock)', () => {
     const clock = new FakeClock();
     const statuses: RateStatus[] = [];
     const gate = new RateGate({ clock, onStatus: (s) => statuses.push(s) });
-    const resetMs = windowEnd(clock, 60_000);
+    const resetMs = windowEnd(clock, 30_000);
     const ticket = await gate.acquire('inbox');
     ticket.complete(200, headers(clock, { limit: 1000, remaining: 999, resetMs }));
     expect(statuses.at(-1)).toMatchObject({ limit: 1000, remaining: 999, queued: 0 });
@@ -276,7 +276,7 @@ describe('rate gate (fake clock)', () => {
   it('holds every call after a 429 from a stricter endpoint limit, the inbox too, until its reset', async () => {
     const clock = new FakeClock();
     const gate = new RateGate({ clock, resetMarginMs: 100 });
-    const resetMs = Math.ceil((clock.now() + 60_000) / 1000) * 1000;
+    const resetMs = Math.ceil((clock.now() + 30_000) / 1000) * 1000;
     (await gate.acquire('inbox')).complete(200, headers(clock, { limit: 1000, remaining: 999, resetMs }));
     // The service throttles the whole application after any 429 (conventions §4).
     (await gate.acquire('reports.get')).complete(429, headers(clock, { limit: 60, remaining: 0, resetMs }));
