@@ -79,6 +79,7 @@ export function createFakeAccounts(init: FakeAccountsInit = {}) {
     'accounts:list': () => ok(list()),
     'accounts:keychain-status': () => ok(keychain),
     'accounts:rate-status': () => ok(rateStatus),
+    'accounts:rate-cancel-waiting': () => ok({ cancelled: rateStatus.queued }),
     'accounts:add': (input: CallInput<'accounts:add'>): CallResult<CallOutput<'accounts:add'>> => {
       const tokenStore = input.tokenStore ?? 'keychain';
       if (tokenStore === 'keychain' && !keychain.available) return keychainRefused();

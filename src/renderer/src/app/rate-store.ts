@@ -37,6 +37,26 @@ export const useRateStore = defineStore('rate', () => {
     return s !== null && s.limit > 0 && s.remaining <= Math.max(1, Math.floor(s.limit * lowShare));
   });
   const queued = computed(() => status.value?.queued ?? 0);
+  /** Local ms until which the service refuses every call (it answered 429), or null. */
+  const throttledUntil = computed(() => {
+    const until = status.value?.throttledUntil ?? 0;
+    return until > 0 ? until : null;
+  });
+  /** The figure is main's reckoning for a new window, not yet confirmed by an answer. */
+  const estimate = computed(() => status.value?.estimate === true);
+  /** Calls a person waits for, as opposed to background work. */
+  const peopleWaiting = computed(() => {
+    const s = status.value;
+    return s ? (s.queuedInteractive ?? s.queued - (s.queuedBackground ?? 0)) : 0;
+  });
 
-  return { status, known, low, queued };
+  /**
+   * The person stops waiting: their calls waiting at the rate gate fail unsent, each screen
+   * saying so where it waited; background work waits on. The meter's next status shows the rest.
+   */
+  async function cancelWaiting(): Promise<void> {
+    await api['accounts:rate-cancel-waiting']().catch(() => undefined);
+  }
+
+  return { status, known, low, queued, throttledUntil, estimate, peopleWaiting, cancelWaiting };
 });
