@@ -21,7 +21,7 @@ async function meterWith(status: EventPayload<'rate:status'>) {
 }
 
 const clockTime = (ms: number) =>
-  new Date(ms).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+  new Date(ms).toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit', second: '2-digit' });
 
 describe('rate meter, throttling and resets', () => {
   it('says until when the service throttles, in local time, and lets the person stop waiting', async () => {
