@@ -5,7 +5,7 @@
  */
 export function localClockTime(ms: number): string {
   return new Date(ms).toLocaleTimeString(undefined, {
-    hour: '2-digit',
+    hour: 'numeric',
     minute: '2-digit',
     second: '2-digit',
   });
