@@ -1,6 +1,7 @@
 import { Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { stringify } from 'csv-stringify';
+import { formulaSafe } from './formula-guard.ts';
 
 /** One column of a CSV the app writes: the row's key, and the header shown for it. */
 export interface CsvColumn {
@@ -32,10 +33,9 @@ export interface CsvWriteResult {
  * - RFC 4180: comma, double quotes doubled, CRLF between records; a cell holding a quote, a comma,
  *   CR or LF is quoted.
  * - UTF-8 with a BOM, which Excel needs to read it as UTF-8 rather than the local code page.
- * - Formula injection guarded for text cells (OWASP "CSV injection"): text starting with = + - @,
- *   a tab or CR gets a leading apostrophe, so a spreadsheet shows it instead of running it.
- *   Numbers are written as numbers: -12 stays -12 (csv-stringify's escape_formulas leaves
- *   numbers alone).
+ * - Formula injection guarded for text cells (OWASP "CSV injection"), by the app's one rule
+ *   (formula-guard.ts): text starting with = + - @, a tab or CR gets a leading apostrophe, so a
+ *   spreadsheet shows it instead of running it. Numbers are written as numbers: -12 stays -12.
  * - Streamed: rows are pulled as the output drains, so the CSV is never held whole in memory.
  */
 export async function writeCsv(
@@ -76,13 +76,17 @@ export function csvStringifier(columns: readonly CsvColumn[]) {
     // With an explicit record delimiter csv-stringify quotes only cells holding that very sequence
     // (CRLF); a lone LF or CR would then end the record early in every reader. This quotes both.
     quote_record_delimiter: true,
-    escape_formulas: true,
+    // The guard is the app's own (formula-guard.ts), the one the service's CSV goes through too;
+    // each cast says whether its value is a number.
+    escape_formulas: false,
     cast: {
+      string: (value: string) => formulaSafe(value, false),
       boolean: (value: boolean) => (value ? 'true' : 'false'),
-      date: (value: Date) => (Number.isNaN(value.getTime()) ? '' : value.toISOString()),
+      date: (value: Date) => (Number.isNaN(value.getTime()) ? '' : formulaSafe(value.toISOString(), false)),
       // Infinity and NaN are no spreadsheet number: an empty cell says "no value".
-      number: (value: number) => (Number.isFinite(value) ? String(value) : ''),
-      object: (value: unknown) => JSON.stringify(value) ?? '',
+      number: (value: number) => (Number.isFinite(value) ? formulaSafe(String(value), true) : ''),
+      bigint: (value: bigint) => formulaSafe(String(value), true),
+      object: (value: unknown) => formulaSafe(JSON.stringify(value) ?? '', false),
     },
   });
 }

@@ -103,8 +103,8 @@ export function createReportExports(deps: ReportExportsDeps) {
             const answer = await new Response(download.body).json();
             return writeReportJsonAsCsv(answer, file, { signal: stop, onProgress });
           }
-          const addBom = !/charset=(?!utf-?8\b)/i.test(download.contentType);
-          return copyCsv(download.body, file, { signal: stop, addBom, onProgress });
+          const utf8 = !/charset=(?!utf-?8\b)/i.test(download.contentType);
+          return copyCsv(download.body, file, { signal: stop, utf8, onProgress });
         });
         emit('done', total);
         const entry: ReportExport = {

@@ -113,6 +113,46 @@ describe('reports:export', () => {
     expect(filesIn(app.downloadsFolder)).toEqual(['TOTAL_METRIC.csv']);
   });
 
+  it('saves a cell of the service CSV that a spreadsheet would run as a formula as text; numbers stay numbers', async () => {
+    // The sandbox echoes a metric as it was asked for, as a service may.
+    const metrics = ['=SUM(1+1)', 'ENGAGEMENTS', '@cmd', '-2+3'];
+    const saved = valueOf(
+      await app.call('reports:export', { config: { ...totalMetric, metrics }, fileName: 'formulas' }),
+    );
+    const service = parse(
+      await serviceCsv({
+        report_type: 'TOTAL_METRIC',
+        channels: 'INSTAGRAM,TIKTOK',
+        metrics: metrics.join(','),
+        brand_ids: '101,102',
+        start_date: '2026-07-01',
+        end_date: '2026-07-31',
+        context_start_date: '2026-06-01',
+        context_end_date: '2026-06-30',
+      }),
+    ) as string[][];
+    const file = readFileSync(saved!.path);
+    expect(file.subarray(0, 3)).toEqual(BOM);
+    const written = parse(file, { bom: true }) as string[][];
+    const metricColumn = service[0]!.indexOf('metric');
+    expect(written.map((record) => record[metricColumn])).toEqual([
+      'metric',
+      ...service.slice(1).map(([, , , metric]) => (metric!.startsWith('E') ? metric : `'${metric}`)),
+    ]);
+    expect(new Set(written.slice(1).map((record) => record[metricColumn]))).toEqual(
+      new Set(["'=SUM(1+1)", 'ENGAGEMENTS', "'@cmd", "'-2+3"]),
+    );
+    // Every other cell as the service wrote it: negative changes are numbers, not text.
+    const others = (records: string[][]) => records.map((r) => r.filter((_, i) => i !== metricColumn));
+    expect(others(written)).toEqual(others(service));
+    expect(
+      others(written)
+        .flat()
+        .filter((cell) => cell.startsWith('-')).length,
+    ).toBeGreaterThan(0);
+    expect(saved).toMatchObject({ rows: 16, bytes: file.length });
+  });
+
   it('sends TOTAL_METRIC for a configuration that says SINGLE_METRIC, and says so in a note', async () => {
     const before = app.requests.length;
     const saved = valueOf(
