@@ -21,6 +21,7 @@ import type { Platform } from './platform.ts';
 import { createPostChanges } from './posts/post-changes.ts';
 import { createPostsHandlers } from './posts/posts-handlers.ts';
 import { createProfileDatabases, type ProfileDatabases } from './storage/profile-databases.ts';
+import { removeExportLeftovers } from './reports/export-leftovers.ts';
 import { createRecentExports } from './reports/recent-exports.ts';
 import { createReportsHandlers } from './reports/reports-handlers.ts';
 import { removingProfileDatabase } from './storage/remove-with-profile.ts';
@@ -47,6 +48,11 @@ export interface Services {
   events: EventBus;
   /** Each profile's local database (drafts, outbox, caches), for the areas' services. */
   databases: ProfileDatabases;
+  /**
+   * Started at launch, never waited for: the temporary files of exports cut short by a kill or a
+   * crash, removed. Answers their paths (none when there were none or they could not be removed).
+   */
+  exportLeftoversRemoved: Promise<string[]>;
   /** At launch: a sandbox profile from an earlier run gets its sandbox started again. */
   resumeLocalSandbox(): Promise<void>;
   close(): Promise<void>;
@@ -122,6 +128,15 @@ export function createServices(options: ServicesOptions): Services {
     console.error('socialdesk: the drafts outboxes did not resume:', (error as Error).message);
   });
 
+  const exportLeftoversRemoved = (async () =>
+    removeExportLeftovers({
+      userDataDir: options.platform.userDataDir,
+      folders: [await options.platform.downloadsFolder()],
+    }))().catch((error: unknown) => {
+    console.error('socialdesk: leftover export files were not removed:', (error as Error).message);
+    return [];
+  });
+
   async function resumeLocalSandbox() {
     const profile = (await profiles.list()).profiles.find((p) => p.sandbox);
     if (!profile) return;
@@ -144,5 +159,5 @@ export function createServices(options: ServicesOptions): Services {
     }
   }
 
-  return { handlers, events, databases, resumeLocalSandbox, close };
+  return { handlers, events, databases, exportLeftoversRemoved, resumeLocalSandbox, close };
 }

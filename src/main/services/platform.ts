@@ -14,8 +14,10 @@ export interface Platform extends Pick<AppInfo, 'shell' | 'runtimes'> {
   userDataDir: string;
   /**
    * Where to save a file the app makes (a report export, ...): an absolute path the caller may
-   * write, or null when the user cancelled. Electron asks with the native save dialog; the browser
-   * shell has none, so it picks a free name in the downloads folder of the settings.
+   * write, or null when the user cancelled. Electron asks with the native save dialog (the file
+   * replaces one the user chose to overwrite); the browser shell has none, so it answers a free
+   * name in the downloads folder of the settings, creating nothing: its save then takes that name,
+   * or the next free one, and never replaces a file.
    */
   chooseSavePath(options: SavePathOptions): Promise<string | null>;
   /**

@@ -1,5 +1,4 @@
-import { open, mkdir } from 'node:fs/promises';
-import { extname, isAbsolute, join, normalize } from 'node:path';
+import { isAbsolute, join, normalize } from 'node:path';
 
 /** Runs a command and answers its stdout; rejects when it is missing or fails. */
 export type RunCommand = (command: string, args: string[]) => Promise<string>;
@@ -25,25 +24,4 @@ export async function systemDownloadsFolder(deps: {
   // Unset, xdg-user-dir answers the home folder itself, which the XDG spec reads as "none".
   const usable = answer && !answer.includes('\0') && isAbsolute(answer);
   return usable && normalize(answer) !== normalize(deps.homeDir) ? answer : fallback;
-}
-
-/**
- * Creates `folder` when needed and reserves a free name in it for `name`: "name.csv", then
- * "name (1).csv", "name (2).csv", ... The file is created empty (exclusive create), so two saves
- * at once never get the same path and nothing existing is ever overwritten; the caller writes it.
- */
-export async function reserveFreePath(folder: string, name: string): Promise<string> {
-  await mkdir(folder, { recursive: true });
-  const extension = extname(name);
-  const stem = name.slice(0, name.length - extension.length);
-  for (let n = 0; n < 10_000; n++) {
-    const candidate = join(folder, n === 0 ? name : `${stem} (${n})${extension}`);
-    try {
-      await (await open(candidate, 'wx')).close();
-      return candidate;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    }
-  }
-  throw new Error(`No free name for ${name} in ${folder}.`);
 }

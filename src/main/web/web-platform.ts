@@ -1,11 +1,12 @@
 import { execFile } from 'node:child_process';
-import { stat } from 'node:fs/promises';
+import { mkdir, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import type { Platform, RevealResult } from '../services/platform.ts';
+import type { Platform, RevealResult, SavePathOptions } from '../services/platform.ts';
 import { checkedAbsolutePath, saveFileName } from '../services/platform-paths.ts';
-import { reserveFreePath, systemDownloadsFolder, type RunCommand } from './downloads-folder.ts';
+import { firstFreePath } from '../services/reports/free-name.ts';
+import { systemDownloadsFolder, type RunCommand } from './downloads-folder.ts';
 import { revealCommand, startOpener, type Opener } from './file-manager.ts';
 
 /** What the browser shell's platform reads from the machine; tests pass their own. */
@@ -57,14 +58,24 @@ export function createWebPlatform(options: {
     return { opened, path: checked };
   }
 
+  /**
+   * No native dialog in a browser page, so never cancelled: the first free name in the downloads
+   * folder ("name.csv", "name (1).csv", ...), created by nobody. The save takes it, or the next
+   * free one if another save took it meanwhile, only once its file is complete: until then the
+   * folder shows no (empty) file by that name.
+   */
+  async function chooseSavePath({ defaultName, filters }: SavePathOptions): Promise<string> {
+    const folder = await downloadsFolder();
+    await mkdir(folder, { recursive: true });
+    return firstFreePath(join(folder, saveFileName(defaultName, filters)));
+  }
+
   return {
     shell: 'web',
     appVersion: options.appVersion,
     runtimes: { node: process.versions.node, v8: process.versions.v8 },
     userDataDir: options.userDataDir,
-    // No native dialog in a browser page: a free name in the downloads folder, never cancelled.
-    chooseSavePath: async ({ defaultName, filters }) =>
-      reserveFreePath(await downloadsFolder(), saveFileName(defaultName, filters)),
+    chooseSavePath,
     revealPath,
     downloadsFolder,
   };

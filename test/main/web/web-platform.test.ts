@@ -54,8 +54,8 @@ describe('web platform: where a file is saved', () => {
     const path = await web.chooseSavePath({ defaultName: 'Spring campaign', filters: csv });
     expect(path).toBe(join(xdg, 'Socialdesk', 'Spring campaign.csv'));
     expect(run).toHaveBeenCalledWith('xdg-user-dir', ['DOWNLOAD']);
-    // The name is reserved: an empty file nobody else will be given.
-    expect(readFileSync(path!, 'utf8')).toBe('');
+    // The folder is made, but no file: the save gives the file its name only once it is complete.
+    expect(readdirSync(join(xdg, 'Socialdesk'))).toEqual([]);
   });
 
   it('uses ~/Downloads where xdg-user-dir is missing or names no download folder', async () => {
@@ -100,21 +100,11 @@ describe('web platform: where a file is saved', () => {
     const web = platform({}, () => folder);
 
     expect(await web.chooseSavePath({ defaultName: 'report.csv' })).toBe(join(folder, 'report (2).csv'));
-    expect(await web.chooseSavePath({ defaultName: 'report.csv' })).toBe(join(folder, 'report (3).csv'));
+    // Nothing is reserved: the name stays free until a save takes it.
+    expect(await web.chooseSavePath({ defaultName: 'report.csv' })).toBe(join(folder, 'report (2).csv'));
+    expect(readdirSync(folder).sort()).toEqual(['report (1).csv', 'report.csv']);
     // Nothing that was there is touched.
     expect(readFileSync(join(folder, 'report.csv'), 'utf8')).toBe('an earlier export');
-  });
-
-  it('gives saves started at once different paths', async () => {
-    const folder = join(home(), 'out');
-    const web = platform({}, () => folder);
-    const paths = await Promise.all(
-      Array.from({ length: 6 }, () => web.chooseSavePath({ defaultName: 'report', filters: csv })),
-    );
-    expect(new Set(paths).size).toBe(6);
-    expect(readdirSync(folder).sort()).toEqual(
-      ['report.csv', ...[1, 2, 3, 4, 5].map((n) => `report (${n}).csv`)].sort(),
-    );
   });
 
   it('keeps a suggested name inside the folder', async () => {

@@ -33,7 +33,7 @@ export interface InboxExportDone {
 }
 
 export interface InboxExportsDeps {
-  platform: Pick<Platform, 'shell' | 'chooseSavePath'>;
+  platform: Pick<Platform, 'shell' | 'chooseSavePath' | 'userDataDir'>;
   events: Pick<EventBus, 'emit'>;
   /** The profile's recent exports, which the finished file joins. */
   recent: Pick<RecentExports, 'add'>;
@@ -92,8 +92,9 @@ export function createInboxExports(deps: InboxExportsDeps) {
         filters: [{ name: 'CSV', extensions: ['csv'] }],
       });
       if (chosen === null) return null;
-      const target = { path: checkedAbsolutePath(chosen), reserved: deps.platform.shell === 'web' };
-      const fileName = basename(target.path);
+      // The save dialog asked before replacing a file; the browser shell's name is only a wish.
+      const target = { path: checkedAbsolutePath(chosen), replace: deps.platform.shell !== 'web' };
+      let fileName = basename(target.path);
       const emit = (state: ReportProgress['state'], progress: CsvWriteResult) =>
         deps.events.emit('reports:progress', { id: request.id, state, fileName, ...progress });
       const due = progressThrottle({ intervalMs: PROGRESS_INTERVAL_MS, now });
@@ -104,29 +105,35 @@ export function createInboxExports(deps: InboxExportsDeps) {
       };
       try {
         onProgress(last);
-        const total = await saveAtomically(target, async (file) => {
-          // Cancelled while the dialog was open: the reserved name is given back all the same.
-          stop.throwIfAborted();
-          const tagNames = await tagNamesOf(community, request.brandIds, stop);
-          const query = serviceQueryOf(request.brandIds, request.filter);
-          async function* rows() {
-            for await (const item of walkInteractions(community, query, { signal: stop })) {
-              yield inboxCsvRow(item, tagNames);
+        const saved = await saveAtomically(
+          target,
+          async (file) => {
+            // Cancelled while the dialog was open: nothing is saved.
+            stop.throwIfAborted();
+            const tagNames = await tagNamesOf(community, request.brandIds, stop);
+            const query = serviceQueryOf(request.brandIds, request.filter);
+            async function* rows() {
+              for await (const item of walkInteractions(community, query, { signal: stop })) {
+                yield inboxCsvRow(item, tagNames);
+              }
             }
-          }
-          return writeCsv(rows(), file, { columns: INBOX_CSV_COLUMNS, signal: stop, onProgress });
-        });
+            return writeCsv(rows(), file, { columns: INBOX_CSV_COLUMNS, signal: stop, onProgress });
+          },
+          { userDataDir: deps.platform.userDataDir },
+        );
+        const total = saved.result;
+        fileName = basename(saved.path);
         emit('done', total);
         const entry = {
           id: request.id,
-          path: target.path,
+          path: saved.path,
           fileName,
           reportType: INBOX_EXPORT_TYPE,
           ...total,
           finishedAt: new Date().toISOString(),
         };
         deps.recent.add(profileId, entry, request.filter);
-        return { path: target.path, ...total };
+        return { path: saved.path, ...total };
       } catch (error) {
         emit(stop.aborted ? 'cancelled' : 'failed', last);
         throw stop.aborted ? cancelledError() : error;

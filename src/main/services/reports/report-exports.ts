@@ -21,7 +21,7 @@ import { serviceRequestOf } from './report-request.ts';
 import { saveAtomically } from './save-file.ts';
 
 export interface ReportExportsDeps {
-  platform: Pick<Platform, 'shell' | 'chooseSavePath'>;
+  platform: Pick<Platform, 'shell' | 'chooseSavePath' | 'userDataDir'>;
   clients: Pick<ProfileClients, 'active'>;
   profiles: Pick<ProfilesService, 'active'>;
   recent: RecentExports;
@@ -78,8 +78,9 @@ export function createReportExports(deps: ReportExportsDeps) {
         filters: [{ name: 'CSV', extensions: ['csv'] }],
       });
       if (chosen === null) return null;
-      const target = { path: checkedAbsolutePath(chosen), reserved: deps.platform.shell === 'web' };
-      const fileName = basename(target.path);
+      // The save dialog asked before replacing a file; the browser shell's name is only a wish.
+      const target = { path: checkedAbsolutePath(chosen), replace: deps.platform.shell !== 'web' };
+      let fileName = basename(target.path);
       const emit = (state: ReportProgress['state'], progress: CopyProgress) =>
         deps.events.emit('reports:progress', { id, state, fileName, ...progress });
       const due = progressThrottle({ intervalMs: PROGRESS_INTERVAL_MS, now });
@@ -90,26 +91,32 @@ export function createReportExports(deps: ReportExportsDeps) {
       };
       try {
         onProgress(last);
-        const total = await saveAtomically(target, async (file) => {
-          // Cancelled while the dialog was open: the reserved name is given back all the same.
-          if (stop.aborted) throw cancelledError();
-          const download = await client.reports.downloadCsv(query, {
-            body,
-            signal: stop,
-            lane: 'background',
-          });
-          if (/json/i.test(download.contentType)) {
-            // A service that answered the CSV request with JSON: the app writes the CSV itself.
-            const answer = await new Response(download.body).json();
-            return writeReportJsonAsCsv(answer, file, { signal: stop, onProgress });
-          }
-          const utf8 = !/charset=(?!utf-?8\b)/i.test(download.contentType);
-          return copyCsv(download.body, file, { signal: stop, utf8, onProgress });
-        });
+        const saved = await saveAtomically(
+          target,
+          async (file) => {
+            // Cancelled while the dialog was open: nothing is saved.
+            if (stop.aborted) throw cancelledError();
+            const download = await client.reports.downloadCsv(query, {
+              body,
+              signal: stop,
+              lane: 'background',
+            });
+            if (/json/i.test(download.contentType)) {
+              // A service that answered the CSV request with JSON: the app writes the CSV itself.
+              const answer = await new Response(download.body).json();
+              return writeReportJsonAsCsv(answer, file, { signal: stop, onProgress });
+            }
+            const utf8 = !/charset=(?!utf-?8\b)/i.test(download.contentType);
+            return copyCsv(download.body, file, { signal: stop, utf8, onProgress });
+          },
+          { userDataDir: deps.platform.userDataDir },
+        );
+        const total = saved.result;
+        fileName = basename(saved.path);
         emit('done', total);
         const entry: ReportExport = {
           id,
-          path: target.path,
+          path: saved.path,
           fileName,
           reportType: query.report_type,
           bytes: total.bytes,

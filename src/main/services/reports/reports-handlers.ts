@@ -23,7 +23,7 @@ import { reportRows } from './report-rows.ts';
 import { createSavedConfigHandlers, createSavedReportConfigs } from './saved-configs.ts';
 
 export interface ReportsHandlersDeps {
-  platform: Pick<Platform, 'shell' | 'chooseSavePath' | 'revealPath'>;
+  platform: Pick<Platform, 'shell' | 'chooseSavePath' | 'revealPath' | 'userDataDir'>;
   clients: Pick<ProfileClients, 'active'>;
   profiles: Pick<ProfilesService, 'active'>;
   databases: Pick<ProfileDatabases, 'open'>;

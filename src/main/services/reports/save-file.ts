@@ -1,50 +1,67 @@
-import { randomUUID } from 'node:crypto';
 import { createWriteStream, type WriteStream } from 'node:fs';
-import { rename, rm, stat } from 'node:fs/promises';
+import { rename, rm } from 'node:fs/promises';
 import { once } from 'node:events';
-import { basename, dirname, join } from 'node:path';
+import { noteUnderway, partFilePath } from './export-leftovers.ts';
+import { moveToFreeName } from './free-name.ts';
 
 /** Where a file is saved, as the Platform chose it. */
 export interface SaveTarget {
   path: string;
   /**
-   * The file at `path` is an empty placeholder the Platform created to reserve the name (the
-   * browser shell does): it is removed when nothing is saved, so a failed save leaves no file.
+   * true: the person chose this very path in the save dialog (which asked before replacing a
+   * file), so the saved file replaces what is there. false: a name wished for (the browser shell
+   * has no dialog): the file takes the first free one of "name.csv", "name (1).csv", ..., picked
+   * at the end, so nothing is ever overwritten and no placeholder is ever made for it.
    */
-  reserved: boolean;
+  replace: boolean;
+}
+
+export interface Saved<T> {
+  /** What `write` answered. */
+  result: T;
+  /** Where the file is. */
+  path: string;
+}
+
+export interface SaveOptions {
+  /** The app's folder, where the temporary file is noted while it is written (export-leftovers.ts). */
+  userDataDir?: string;
 }
 
 /**
  * Saves a file so that it appears complete or not at all: `write` fills a temporary file beside
  * the target (same folder, so same disk, so the rename is atomic), which is flushed to disk and
- * renamed over the target only once `write` resolved. When `write` fails or is aborted, the
- * temporary file is removed, and so is the target if it was a reserved placeholder; a file the
- * user chose to overwrite is left as it was.
+ * renamed into place only once `write` resolved. Until then the target's folder shows no file by
+ * the target's name. When `write` fails or is aborted, the temporary file is removed; a file the
+ * person chose to overwrite is left as it was. A temporary file left by a killed process is
+ * removed at the next start (removeExportLeftovers).
  */
 export async function saveAtomically<T>(
   target: SaveTarget,
   write: (file: WriteStream) => Promise<T>,
-): Promise<T> {
-  const temporary = join(dirname(target.path), `.${basename(target.path)}.${randomUUID().slice(0, 8)}.part`);
-  // flush: fsync before close, so a rename that survives a power cut never shows a truncated file.
-  const file = createWriteStream(temporary, { flags: 'wx', flush: true });
+  options: SaveOptions = {},
+): Promise<Saved<T>> {
+  const temporary = partFilePath(target.path);
+  const done = options.userDataDir ? await noteUnderway(options.userDataDir, temporary) : async () => {};
   try {
-    const result = await write(file);
-    if (!file.closed) await once(file, 'close');
-    await rename(temporary, target.path);
-    return result;
-  } catch (error) {
-    file.destroy();
-    // The descriptor must be closed before the file is removed (Windows refuses otherwise).
-    if (!file.closed) await once(file, 'close').catch(() => {});
-    await rm(temporary, { force: true });
-    if (target.reserved) await removeIfEmpty(target.path);
-    throw error;
+    // flush: fsync before close, so a rename that survives a power cut never shows a truncated file.
+    const file = createWriteStream(temporary, { flags: 'wx', flush: true });
+    try {
+      const result = await write(file);
+      if (!file.closed) await once(file, 'close');
+      if (target.replace) {
+        await rename(temporary, target.path);
+        return { result, path: target.path };
+      }
+      return { result, path: await moveToFreeName(temporary, target.path) };
+    } catch (error) {
+      file.destroy();
+      // The descriptor must be closed before the file is removed (Windows refuses otherwise).
+      if (!file.closed) await once(file, 'close').catch(() => {});
+      await rm(temporary, { force: true });
+      throw error;
+    }
+  } finally {
+    await done();
   }
-}
-
-/** Removes the placeholder unless something (someone) wrote to it meanwhile. */
-async function removeIfEmpty(path: string): Promise<void> {
-  const found = await stat(path).catch(() => null);
-  if (found?.isFile() && found.size === 0) await rm(path, { force: true });
 }

@@ -192,13 +192,15 @@ describe('reports:export', () => {
     expect(saved!.bytes).toBe(readFileSync(saved!.path).length);
   });
 
-  it('leaves no file, temporary or reserved, when a large export is cancelled by id half way', async () => {
+  it('leaves no file, temporary or final, when a large export is cancelled by id half way', async () => {
     const id = crypto.randomUUID();
     const progress = progressOf(app.events, id);
     const before = filesIn(app.downloadsFolder);
     const answer = app.call('reports:export', { config: content(1_000_000), id, fileName: 'cancel-by-id' });
     const underway = await progress.first((p) => p.rows >= 1000);
     expect(filesIn(app.downloadsFolder).some((name) => name.startsWith('.cancel-by-id.csv.'))).toBe(true);
+    // Nothing by the export's name while it runs: no empty file that looks like a finished export.
+    expect(filesIn(app.downloadsFolder)).not.toContain('cancel-by-id.csv');
     expect(valueOf(await app.call('reports:cancel-export', { id }))).toEqual({ cancelled: true });
     expect(await answer).toMatchObject({ ok: false, error: { code: 'cancelled' } });
     expect(underway.rows).toBeLessThan(1_000_000);

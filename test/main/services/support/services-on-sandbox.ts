@@ -36,6 +36,8 @@ export interface ServicesOnSandbox {
   events: EventBus;
   /** Where the browser shell's platform saves files: a fresh folder of this run. */
   downloadsFolder: string;
+  /** The start-up removal of leftover export files, once done. */
+  exportLeftoversRemoved: Promise<string[]>;
   close(): Promise<void>;
 }
 
@@ -44,6 +46,8 @@ export interface ServicesOnSandboxOptions {
   fetch?: typeof globalThis.fetch;
   /** What the browser shell's platform reads from the machine (its file manager opener, ...). */
   system?: Partial<WebSystem>;
+  /** The user-data folder of an earlier run to start on (a fresh one by default); removed at close. */
+  userDataDir?: string;
 }
 
 /**
@@ -54,7 +58,7 @@ export async function servicesOnSandbox(
   sandbox: RunningSandbox,
   options: ServicesOnSandboxOptions = {},
 ): Promise<ServicesOnSandbox> {
-  const userDataDir = mkdtempSync(join(tmpdir(), 'socialdesk-areas-'));
+  const userDataDir = options.userDataDir ?? mkdtempSync(join(tmpdir(), 'socialdesk-areas-'));
   // Saved files go to this run's own folder, never the user's system downloads folder.
   const downloadsFolder = join(userDataDir, 'downloads');
   const requests: string[] = [];
@@ -94,6 +98,7 @@ export async function servicesOnSandbox(
     requests,
     events: services.events,
     downloadsFolder,
+    exportLeftoversRemoved: services.exportLeftoversRemoved,
     async close() {
       await services.close();
       rmSync(userDataDir, { recursive: true, force: true });
