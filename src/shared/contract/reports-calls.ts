@@ -54,7 +54,19 @@ const reportConfigObject = z.object({
   /** SINGLE_METRIC is accepted (a saved configuration may still say it) and made TOTAL_METRIC. */
   report_type: reportTypeSchema,
   channels: z.array(reportChannelSchema).min(1, 'Choose at least one channel.'),
-  metrics: z.array(z.string().trim().min(1)).min(1, 'Choose at least one metric.'),
+  // The service takes metrics as one comma-separated list: a comma in a name would split it in two.
+  metrics: z
+    .array(
+      z
+        .string()
+        .trim()
+        .min(1)
+        .refine(
+          (metric) => !metric.includes(','),
+          'A metric name cannot contain a comma: the service would read it as two metrics. Add each metric on its own.',
+        ),
+    )
+    .min(1, 'Choose at least one metric.'),
   brand_ids: z.array(idSchema).min(1, 'Choose at least one brand.').max(100),
   competitive_brand_ids: z.array(idSchema).min(1, 'Choose at least one competitive brand.').optional(),
   /** The reporting range; needed with include_data. */

@@ -153,6 +153,18 @@ describe('reports:export', () => {
     expect(saved).toMatchObject({ rows: 16, bytes: file.length });
   });
 
+  it('refuses a metric name with a comma, which the service would split in two, sending nothing', async () => {
+    const before = app.requests.length;
+    const result = await app.call('reports:export', {
+      config: { ...totalMetric, metrics: ['IMPRESSIONS,REACH'] },
+    });
+    expect(result).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input', fieldErrors: { 'config.metrics.0': [expect.stringMatching(/comma/)] } },
+    });
+    expect(app.requests.slice(before)).toEqual([]);
+  });
+
   it('sends TOTAL_METRIC for a configuration that says SINGLE_METRIC, and says so in a note', async () => {
     const before = app.requests.length;
     const saved = valueOf(

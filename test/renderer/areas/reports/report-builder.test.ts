@@ -58,6 +58,31 @@ describe('the report builder', () => {
     expect(labels.join(' ')).not.toMatch(/single/i);
   });
 
+  it('refuses a typed metric name with a comma at the field, and sends nothing', async () => {
+    const { preload } = await openReports();
+    const input = wrapper.get<HTMLInputElement>('[data-testid="report-metrics"] input');
+    await input.trigger('focus');
+    await input.setValue('impressions,reach');
+    await input.trigger('keydown', { key: 'Enter', code: 'Enter' });
+    await flushPromises();
+    expect(builder.form.metrics).toContain('IMPRESSIONS,REACH');
+    expect(feedbackOf('report-metrics')).toBe(
+      'A metric name cannot contain a comma: the service would read it as two metrics. Add each metric on its own.',
+    );
+    const sentSince = (from: number) => preload.received.slice(from).map((call) => call.name);
+    const before = preload.received.length;
+    await submit();
+    expect(sentSince(before)).not.toContain('reports:data');
+    // Each metric on its own is sent.
+    builder.form.metrics = ['IMPRESSIONS', 'REACH'];
+    await flushPromises();
+    expect(feedbackOf('report-metrics')).toBe('');
+    await submit();
+    expect(preload.inputsOf('reports:data').at(-1)).toMatchObject({
+      config: { metrics: ['IMPRESSIONS', 'REACH'] },
+    });
+  });
+
   it('asks for the comparison range exactly for metric reports, and the time scale for graphs', async () => {
     await openReports();
     expect(has('report-context-range')).toBe(true);
