@@ -61,10 +61,7 @@ const reportConfigObject = z.object({
         .string()
         .trim()
         .min(1)
-        .refine(
-          (metric) => !metric.includes(','),
-          'A metric name cannot contain a comma: the service would read it as two metrics. Add each metric on its own.',
-        ),
+        .refine((metric) => !metric.includes(','), 'One metric at a time: a name cannot contain a comma.'),
     )
     .min(1, 'Choose at least one metric.'),
   brand_ids: z.array(idSchema).min(1, 'Choose at least one brand.').max(100),

@@ -66,9 +66,7 @@ describe('the report builder', () => {
     await input.trigger('keydown', { key: 'Enter', code: 'Enter' });
     await flushPromises();
     expect(builder.form.metrics).toContain('IMPRESSIONS,REACH');
-    expect(feedbackOf('report-metrics')).toBe(
-      'A metric name cannot contain a comma: the service would read it as two metrics. Add each metric on its own.',
-    );
+    expect(feedbackOf('report-metrics')).toBe('One metric at a time: a name cannot contain a comma.');
     const sentSince = (from: number) => preload.received.slice(from).map((call) => call.name);
     const before = preload.received.length;
     await submit();
