@@ -18,6 +18,10 @@ const LONGEST_NUMBER = 64;
 const STARTS = new Uint8Array(256);
 for (const byte of FORMULA_START_BYTES) STARTS[byte] = byte === MINUS || byte === WIDE ? 2 : 1;
 
+/** 1 for the bytes that end an unquoted cell's text: a comma, a line break, a quote. */
+const ENDS_UNQUOTED = new Uint8Array(256);
+for (const byte of [COMMA, LF, CR, QUOTE]) ENDS_UNQUOTED[byte] = 1;
+
 /** Where the scan stands (plain numbers: the loop below runs once per byte of a large export). */
 const State = {
   /** Before a cell's first byte, outside quotes. */
@@ -111,20 +115,24 @@ export class CsvFormulaGuard {
         }
         case State.Unquoted: {
           const stop = this.#pending ? Math.min(n, this.#pendingFrom + LONGEST_NUMBER) : n;
-          let byte = 0;
-          while (i < stop) {
-            byte = data[i]!;
-            if (byte === COMMA || byte === LF || byte === QUOTE || byte === CR) break;
-            i++;
-          }
+          while (i < stop && ENDS_UNQUOTED[data[i]!] === 0) i++;
           if (i === stop) {
             if (this.#pending && stop < n) decide(i, false);
             break;
           }
+          const byte = data[i]!;
           // A quote in an unquoted cell (not RFC 4180) opens quotes, as the record counter reads it.
           if (this.#pending) decide(i, byte !== QUOTE);
           if (byte === QUOTE) state = State.Quoted;
-          else if (byte !== CR) state = State.CellStart;
+          else if (byte !== CR) {
+            // The next cell's first byte, looked at here: most cells need nothing and start unquoted.
+            const next = i + 1 < n ? data[i + 1]! : QUOTE;
+            if (ENDS_UNQUOTED[next] === 0 && STARTS[next] === 0) {
+              i += 2;
+              break;
+            }
+            state = State.CellStart;
+          }
           i++;
           break;
         }
