@@ -42,7 +42,10 @@ export async function saveAtomically<T>(
   options: SaveOptions = {},
 ): Promise<Saved<T>> {
   const temporary = partFilePath(target.path);
-  const done = options.userDataDir ? await noteUnderway(options.userDataDir, temporary) : async () => {};
+  // The note only helps a later start clean up after a kill: without it the export goes on.
+  const done = options.userDataDir
+    ? await noteUnderway(options.userDataDir, temporary).catch(() => async () => {})
+    : async () => {};
   try {
     // flush: fsync before close, so a rename that survives a power cut never shows a truncated file.
     const file = createWriteStream(temporary, { flags: 'wx', flush: true });
