@@ -42,8 +42,9 @@ type State = (typeof State)[keyof typeof State];
  * inserted before its text (inside its quotes when it is quoted), and that the few bytes of a
  * cell that may be a negative number are held back until its end shows whether it is one.
  *
- * RFC 4180, as the record counter reads it: cells end at a comma or a line break outside quotes,
- * a doubled quote inside a quoted cell is a quote. The text is an ASCII-compatible encoding:
+ * RFC 4180: cells end at a comma or a line break outside quotes, a doubled quote inside a quoted
+ * cell is a quote, and a record ends at a line feed outside quotes (which it counts, on the way).
+ * A quote where RFC 4180 has none opens or closes quotes all the same, as each quote toggles them. The text is an ASCII-compatible encoding:
  * UTF-8, or a single-byte one (`latin1` reads those well enough for the characters that matter).
  */
 export class CsvFormulaGuard {
@@ -57,6 +58,9 @@ export class CsvFormulaGuard {
   #pendingEnd = 0;
   /** Cells that got the guard so far. */
   guarded = 0;
+  /** Line feeds outside quotes so far: the records that ended. */
+  #lineFeeds = 0;
+  #lastByte = -1;
 
   constructor(options: { encoding: 'utf8' | 'latin1' }) {
     this.#encoding = options.encoding;
@@ -100,13 +104,16 @@ export class CsvFormulaGuard {
       }
     };
 
+    if (chunk.length > 0) this.#lastByte = chunk[chunk.length - 1]!;
     let state = this.#state;
+    let lineFeeds = this.#lineFeeds;
     while (i < n) {
       switch (state) {
         case State.CellStart: {
           const byte = data[i]!;
           if (byte === QUOTE) state = State.QuotedFirst;
-          else if (byte !== COMMA && byte !== LF && byte !== CR) {
+          else if (byte === LF) lineFeeds++;
+          else if (byte !== COMMA && byte !== CR) {
             cellText(i);
             state = State.Unquoted;
           }
@@ -121,10 +128,11 @@ export class CsvFormulaGuard {
             break;
           }
           const byte = data[i]!;
-          // A quote in an unquoted cell (not RFC 4180) opens quotes, as the record counter reads it.
+          // A quote in an unquoted cell (not RFC 4180) opens quotes, as the quote toggles quoting.
           if (this.#pending) decide(i, byte !== QUOTE);
           if (byte === QUOTE) state = State.Quoted;
           else if (byte !== CR) {
+            if (byte === LF) lineFeeds++;
             // The next cell's first byte, looked at here: most cells need nothing and start unquoted.
             const next = i + 1 < n ? data[i + 1]! : QUOTE;
             if (ENDS_UNQUOTED[next] === 0 && STARTS[next] === 0) {
@@ -170,6 +178,7 @@ export class CsvFormulaGuard {
       }
     }
     this.#state = state;
+    this.#lineFeeds = lineFeeds;
     if (this.#pending) {
       this.#held = data.subarray(this.#pendingFrom);
       if (this.#pendingFrom > written) out.push(data.subarray(written, this.#pendingFrom));
@@ -177,6 +186,16 @@ export class CsvFormulaGuard {
       out.push(written === 0 ? data : data.subarray(written));
     }
     return out;
+  }
+
+  /** Records seen so far, a last one without its line break included. */
+  get records(): number {
+    return this.#lineFeeds + (this.#lastByte >= 0 && this.#lastByte !== LF ? 1 : 0);
+  }
+
+  /** Data rows: the records after the header line. */
+  get rows(): number {
+    return Math.max(0, this.records - 1);
   }
 
   /** The bytes still held back at the end of the text (a last cell without its line break). */

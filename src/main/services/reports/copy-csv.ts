@@ -2,7 +2,6 @@ import { Readable, type Writable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { pipeline } from 'node:stream/promises';
 import { CsvFormulaGuard } from '../csv/csv-formula-guard.ts';
-import { CsvRecordCounter } from '../csv/record-counter.ts';
 
 export interface CopyProgress {
   bytes: number;
@@ -15,25 +14,24 @@ const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 /**
  * Streams the service's CSV answer to `output` as it arrives, through the app's formula guard
  * (a text cell that a spreadsheet would run as a formula is written as text, as in every CSV the
- * app writes), counting bytes and rows on the way; nothing is held but the chunk in hand. A UTF-8
- * answer gets a byte order mark when it has none, so Excel reads it as UTF-8 rather than the
- * local code page; `utf8: false` is an answer in another (single-byte) charset, saved without one.
+ * app writes), counting bytes and rows on the way (the guard's one pass reads the records too);
+ * nothing is held but the chunk in hand. A UTF-8 answer gets a byte order mark when it has none,
+ * so Excel reads it as UTF-8 rather than the local code page; `utf8: false` is an answer in
+ * another (single-byte) charset, saved without one.
  */
 export async function copyCsv(
   body: ReadableStream<Uint8Array>,
   output: Writable,
   options: { signal: AbortSignal; utf8: boolean; onProgress: (progress: CopyProgress) => void },
 ): Promise<CopyProgress> {
-  const counter = new CsvRecordCounter();
   const guard = new CsvFormulaGuard({ encoding: options.utf8 ? 'utf8' : 'latin1' });
   const progress: CopyProgress = { bytes: 0, rows: 0 };
   /** One write per chunk: the chunk as it came, or joined again around the guards put in. */
   function* counted(pieces: Buffer[]) {
+    progress.rows = guard.rows;
     if (pieces.length === 0) return;
     const out = pieces.length === 1 ? pieces[0]! : Buffer.concat(pieces);
-    counter.push(out);
     progress.bytes += out.length;
-    progress.rows = counter.rows;
     yield out;
   }
   /** The answer's first bytes, until there are enough to tell whether it starts with a BOM. */

@@ -1,7 +1,9 @@
+import { PassThrough } from 'node:stream';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { describe, expect, it } from 'vitest';
 import { CsvFormulaGuard } from '../../../../src/main/services/csv/csv-formula-guard.ts';
+import { writeCsv } from '../../../../src/main/services/csv/csv-writer.ts';
 import { seededRandom } from '../../../../src/sandbox/random.ts';
 
 /** The guard run over `text` cut into the given chunks. */
@@ -108,5 +110,44 @@ describe('CsvFormulaGuard', () => {
     const csv = Buffer.from([0x61, 0x2c, 0xef, 0xbc, 0x9d, 0x0d, 0x0a]);
     expect(guardedBytes(csv, [], 'latin1')).toEqual(csv);
     expect(guardedBytes(csv, [], 'utf8').toString('utf8')).toBe("a,'\uFF1D\r\n");
+  });
+
+  it('counts the records a strict parser finds, quoted line breaks and quotes included, whatever the chunking', async () => {
+    const pieces = ['a', '"', '""', '\n', '\r\n', ',', 'é', ' ', '-1', '='];
+    for (let seed = 1; seed <= 30; seed++) {
+      const random = seededRandom(seed);
+      const text = () =>
+        Array.from(
+          { length: Math.floor(random() * 8) },
+          () => pieces[Math.floor(random() * pieces.length)],
+        ).join('');
+      const rows = Array.from({ length: Math.floor(random() * 40) }, () => ({ x: text(), y: text() }));
+      const chunks: Buffer[] = [];
+      const output = new PassThrough().on('data', (chunk: Buffer) => chunks.push(chunk));
+      const columns = [
+        { key: 'x', header: 'x' },
+        { key: 'y', header: 'y' },
+      ];
+      await writeCsv(rows, output, { columns });
+      const bytes = Buffer.concat(chunks).subarray(3); // as the service sends it: no BOM
+      const records = (parse(bytes) as string[][]).length;
+      const guard = new CsvFormulaGuard({ encoding: 'utf8' });
+      for (let at = 0; at < bytes.length;) {
+        const size = 1 + Math.floor(random() * 40);
+        guard.push(bytes.subarray(at, at + size));
+        at += size;
+      }
+      guard.end();
+      expect(guard.records, `seed ${seed}`).toBe(records);
+      expect(guard.rows, `seed ${seed}`).toBe(rows.length);
+    }
+  });
+
+  it('counts a last record that has no line break, and nothing for no bytes', () => {
+    const guard = new CsvFormulaGuard({ encoding: 'utf8' });
+    expect(guard.rows).toBe(0);
+    guard.push(Buffer.from('a,b\r\n1,2\r\n3,"x\ny"'));
+    expect(guard.records).toBe(3);
+    expect(guard.rows).toBe(2);
   });
 });
