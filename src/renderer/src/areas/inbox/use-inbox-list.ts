@@ -2,8 +2,8 @@ import { computed, type Ref } from 'vue';
 import type { InboxFilter, InboxItem } from '../../../../shared/contract/index.ts';
 import { api } from '../../api/contract-client.ts';
 import { toCallError } from '../../lib/call-error.ts';
+import { usePagedList } from '../../lib/use-paged-list.ts';
 import { useConnection } from './use-connection.ts';
-import { usePagedList } from './use-paged-list.ts';
 
 /** The service's own page size: one service request per page of the list. */
 export const INBOX_PAGE_SIZE = 100;

@@ -1,7 +1,7 @@
 import { onScopeDispose, ref, shallowRef, watch, type WatchSource } from 'vue';
-import type { ContractCallError, ListAnswer } from '../../../../shared/contract/index.ts';
-import { afterPaint } from '../../lib/after-paint.ts';
-import { toCallError } from '../../lib/call-error.ts';
+import type { ContractCallError, ListAnswer } from '../../../shared/contract/index.ts';
+import { afterPaint } from './after-paint.ts';
+import { toCallError } from './call-error.ts';
 
 export type PageStatus = 'loading' | 'loaded' | 'failed';
 
@@ -26,15 +26,33 @@ export interface PagedListOptions<T> {
   key: WatchSource<string>;
   /** Load only while this holds (a brand is chosen). */
   enabled: () => boolean;
-  /** Rows the first page of a list starting over reads on its own first (a screenful). */
+  /**
+   * Rows the first page of a list starting over reads on its own first (a screenful), when a
+   * page's answer takes long enough to be worth splitting; by default the whole page at once.
+   */
   firstRows?: number;
 }
 
+/** Where a row's page stands: what the list draws in place of a row not read (yet). */
+export interface PageState {
+  index: number;
+  status: PageStatus | 'idle';
+  error: ContractCallError | null;
+}
+
 /**
- * A long list read page by page as its rows come into view: only the pages in view (and one on
- * each side) are loaded, a page still loading when it leaves that window is cancelled, and a page
- * that failed says so in place with its own retry while the others keep working. Rows already
- * read stay when a refresh fails, so the list never blanks.
+ * The one engine for every long list of the app (virtual or paged): the list is read page by
+ * page as its rows come into view: only the pages in view (and one on each side) are loaded, a
+ * page still loading when it leaves that window is cancelled, pages far from view are forgotten,
+ * and a page that failed says so in place with its own retry while the others keep working.
+ * Rows already read stay when a refresh fails, and a list starting over (its `key` changed) keeps
+ * the rows on screen until the new list's first rows come, so the list never blanks.
+ *
+ * The view gives it the rows in view (`setRange`, from the virtual list's `range`) and draws
+ * `itemAt(index)`, or a placeholder from `pageAt(index)` while that is undefined; `count` is
+ * undefined until the first page answered, `firstError` says why when it failed, `replacing` is
+ * true while a new list's first page is read, and `generation` changes when a new list took the
+ * place of the last (back to its top).
  */
 export function usePagedList<T extends { id: number }>(options: PagedListOptions<T>) {
   const { pageSize } = options;
@@ -160,11 +178,7 @@ export function usePagedList<T extends { id: number }>(options: PagedListOptions
     return pages.get(pageOfIndex(index))?.items[index % pageSize];
   }
 
-  function pageAt(index: number): {
-    index: number;
-    status: PageStatus | 'idle';
-    error: ContractCallError | null;
-  } {
+  function pageAt(index: number): PageState {
     void revision.value;
     const pageIndex = pageOfIndex(index);
     const page = pages.get(pageIndex);
@@ -226,7 +240,7 @@ export function usePagedList<T extends { id: number }>(options: PagedListOptions
     return Promise.all(failed.map((index) => loadPage(index))).then(() => undefined);
   }
 
-  /** Changes one row in place (an optimistic triage, or the service's answer to it). */
+  /** Changes one row in place (an optimistic change, or the service's answer to it). */
   function updateItem(id: number, change: (item: T) => T): T | undefined {
     for (const page of pages.values()) {
       const at = page.items.findIndex((item) => item.id === id);
@@ -240,7 +254,7 @@ export function usePagedList<T extends { id: number }>(options: PagedListOptions
     return undefined;
   }
 
-  /** Every row read so far (for the assignees already seen, and select-all on screen). */
+  /** Every row read so far (what the rows read have in common, select-all on screen). */
   function loadedItems(): T[] {
     void revision.value;
     return [...pages.values()].flatMap((page) => page.items);
