@@ -2,13 +2,12 @@ import { flushPromises, type VueWrapper } from '@vue/test-utils';
 import { describe, expect, it, vi } from 'vitest';
 import type { Router } from 'vue-router';
 import {
-  decodeCampaignsQuery,
+  campaignsQueryParams,
   defaultCampaignsQuery,
-  encodeCampaignsQuery,
-  withCampaignsQuery,
   type CampaignsQuery,
 } from '../../../../src/renderer/src/areas/campaigns/campaigns-query.ts';
 import { useCampaignsStore } from '../../../../src/renderer/src/areas/campaigns/campaigns-store.ts';
+import type { QueryParam } from '../../../../src/renderer/src/lib/use-query-param.ts';
 import { giveCampaignListAViewport, installFakeCampaigns } from '../../helpers/fake-campaigns.ts';
 import { createFakePreload } from '../../helpers/fake-preload.ts';
 import { arrivedAt, freshPageForEachTest, mountApp } from '../../helpers/mount-app.ts';
@@ -25,9 +24,32 @@ const everyField: CampaignsQuery = {
   creatorId: 101001,
 };
 
+/** The state as the address writes it: each value's name and text, defaults left out. */
+function encode(state: CampaignsQuery): Record<string, string> {
+  const query: Record<string, string> = {};
+  for (const key of Object.keys(campaignsQueryParams) as (keyof CampaignsQuery)[]) {
+    const param = campaignsQueryParams[key] as QueryParam<unknown>;
+    const text = param.serialize(state[key]);
+    if (text !== undefined && text !== param.serialize(param.fallback)) query[param.name] = text;
+  }
+  return query;
+}
+
+/** Each value as the list reads it from the address's text, the default when it does not fit. */
+function decode(query: Record<string, string>): CampaignsQuery {
+  const read = (key: keyof CampaignsQuery) => {
+    const param = campaignsQueryParams[key] as QueryParam<unknown>;
+    const text = query[param.name];
+    return [key, text === undefined ? param.fallback : (param.parse(text) ?? param.fallback)];
+  };
+  return Object.fromEntries(
+    Object.keys(campaignsQueryParams).map((key) => read(key as keyof CampaignsQuery)),
+  ) as CampaignsQuery;
+}
+
 describe('the Campaigns list in the route query', () => {
   it('round-trips every field through the query, and leaves the defaults out', () => {
-    const query = encodeCampaignsQuery(everyField);
+    const query = encode(everyField);
     expect(query).toEqual({
       brand: '102',
       q: 'spring, 2026*',
@@ -36,18 +58,13 @@ describe('the Campaigns list in the route query', () => {
       creators: 'without',
       creator: '101001',
     });
-    expect(decodeCampaignsQuery(query)).toEqual(everyField);
-    // Through a real URL, as a copied link carries it.
-    const url = new URL(`app:///#/campaigns?${new URLSearchParams(query)}`);
-    expect(decodeCampaignsQuery(Object.fromEntries(new URLSearchParams(url.hash.split('?')[1])))).toEqual(
-      everyField,
-    );
-    expect(encodeCampaignsQuery(defaultCampaignsQuery)).toEqual({});
+    expect(decode(query)).toEqual(everyField);
+    expect(encode(defaultCampaignsQuery)).toEqual({});
   });
 
   it('falls back to the default for each value an edited or old link gets wrong, and keeps the rest', () => {
     expect(
-      decodeCampaignsQuery({
+      decode({
         brand: 'x',
         q: 'ok',
         sort: 'LOUDEST',
@@ -56,16 +73,7 @@ describe('the Campaigns list in the route query', () => {
         creator: '-3',
       }),
     ).toEqual({ ...defaultCampaignsQuery, search: 'ok' });
-    expect(decodeCampaignsQuery({ q: 'x'.repeat(201), sort: ['NAME', '-NAME'] })).toEqual({
-      ...defaultCampaignsQuery,
-      sort: 'NAME',
-    });
-  });
-
-  it('leaves query names it does not own alone', () => {
-    expect(
-      withCampaignsQuery({ tab: 'x', q: 'old' }, { ...defaultCampaignsQuery, activity: 'ACTIVE' }),
-    ).toEqual({ tab: 'x', activity: 'ACTIVE' });
+    expect(decode({ q: 'x'.repeat(201), creator: '1.5' })).toEqual(defaultCampaignsQuery);
   });
 });
 
@@ -172,6 +180,30 @@ describe('the Campaigns screen and its address', () => {
     expect(lastQuery(preload)).toEqual({ brandId: 101, filter: { search: '*sum*', sort: '-CREATED' } });
     expect(wrapper.find('[data-testid="state-error"]').exists()).toBe(false);
     expect(names(wrapper)).toEqual(['Summer sale']);
+  });
+
+  it('reads the first of a repeated value, and leaves query names it does not own alone', async () => {
+    const { preload, router } = await open('/campaigns?tab=x&q=old&sort=NAME&sort=-NAME');
+    expect(lastQuery(preload)?.filter).toEqual({ search: '*old*', sort: 'NAME' });
+    useCampaignsStore().activity = 'ACTIVE';
+    await flushPromises();
+    expect(router.currentRoute.value.query).toMatchObject({ tab: 'x', q: 'old', activity: 'ACTIVE' });
+    expect(lastQuery(preload)?.filter).toEqual({ search: '*old*', sort: 'NAME', activity: 'ACTIVE' });
+  });
+
+  it("keeps its list while another area is open, and does not take that area's query for its own", async () => {
+    const { preload, router } = await open('/campaigns?q=spr');
+    const reads = preload.inputsOf('campaigns:list').length;
+    const away = arrivedAt(router, 'settings');
+    await router.push('/settings?q=refund&sort=RELEVANCE');
+    await away;
+    await flushPromises();
+    expect(useCampaignsStore().filter).toEqual({ search: '*spr*', sort: '-CREATED' });
+    expect(preload.inputsOf('campaigns:list')).toHaveLength(reads);
+    // A change asked for meanwhile does not land on the other area's address.
+    useCampaignsStore().activity = 'ACTIVE';
+    await flushPromises();
+    expect(router.currentRoute.value.query).toEqual({ q: 'refund', sort: 'RELEVANCE' });
   });
 
   it("opens in the address's brand when it is a chosen one, and writes the brand picked", async () => {

@@ -1,11 +1,7 @@
 import { flushPromises, type VueWrapper } from '@vue/test-utils';
 import { describe, expect, it } from 'vitest';
 import type { Router } from 'vue-router';
-import {
-  decodeFilter,
-  encodeFilter,
-  withFilter,
-} from '../../../../src/renderer/src/areas/inbox/filter-query.ts';
+import { filterKey } from '../../../../src/renderer/src/areas/inbox/filter-query.ts';
 import type { InboxFilter } from '../../../../src/shared/contract/index.ts';
 import { giveListsAViewport, installFakeInbox } from '../../helpers/fake-inbox.ts';
 import { createFakePreload } from '../../helpers/fake-preload.ts';
@@ -34,42 +30,6 @@ const everyField: InboxFilter = {
   sort: 'RELEVANCE',
 };
 
-describe('the inbox filter in the route query', () => {
-  it('round-trips every field of the filter through the query', () => {
-    const query = encodeFilter(everyField);
-    expect(query).toMatchObject({
-      type: 'TIKTOK_COMMENT,FACEBOOK_ADS_COMMENT',
-      tags: '1,3',
-      read: 'no',
-      q: 'late, refund',
-    });
-    expect(decodeFilter(query)).toEqual(everyField);
-    // Through a real URL, as a copied link carries it.
-    const url = new URL(`app:///#/inbox?${new URLSearchParams(query)}`);
-    expect(decodeFilter(Object.fromEntries(new URLSearchParams(url.hash.split('?')[1])))).toEqual(everyField);
-  });
-
-  it('drops values an edited or old link gets wrong, and keeps the rest', () => {
-    expect(
-      decodeFilter({
-        type: 'TIKTOK_COMMENT,NOPE',
-        tags: '1,x',
-        read: 'maybe',
-        sentiment: 'angry',
-        q: 'ok',
-        assignee: '-3',
-      }),
-    ).toEqual({ text: 'ok' });
-  });
-
-  it('leaves query names it does not own alone', () => {
-    expect(withFilter({ tab: 'x', type: 'TIKTOK_COMMENT' }, { read: true })).toEqual({
-      tab: 'x',
-      read: 'yes',
-    });
-  });
-});
-
 async function openInbox(path: string) {
   const preload = createFakePreload().install();
   const inbox = installFakeInbox(preload);
@@ -86,7 +46,61 @@ async function settle(router: Router) {
   await flushPromises();
 }
 
+describe('the inbox filter in the address', () => {
+  it('round-trips every field of the filter through the address', async () => {
+    const address = filterKey(everyField);
+    expect(Object.fromEntries(new URLSearchParams(address))).toMatchObject({
+      type: 'TIKTOK_COMMENT,FACEBOOK_ADS_COMMENT',
+      tags: '1,3',
+      read: 'no',
+      q: 'late, refund',
+    });
+    // A copied link opens the same list.
+    const { preload } = await openInbox(`/inbox?${address}`);
+    expect(lastFilter(preload)).toEqual(everyField);
+  });
+
+  it('drops values an edited or old link gets wrong, and keeps the rest', async () => {
+    const { preload } = await openInbox(
+      '/inbox?type=TIKTOK_COMMENT,NOPE&tags=1,x&read=maybe&sentiment=angry&q=ok&assignee=-3',
+    );
+    expect(lastFilter(preload)).toEqual({ text: 'ok' });
+  });
+
+  it('leaves query names it does not own alone', async () => {
+    const { wrapper, router } = await openInbox('/inbox?tab=x&type=TIKTOK_COMMENT');
+    await wrapper.get('[data-testid="type-entry"][data-type="INSTAGRAM_COMMENT"]').trigger('click');
+    await settle(router);
+    expect(router.currentRoute.value.query).toEqual({ tab: 'x', type: 'TIKTOK_COMMENT,INSTAGRAM_COMMENT' });
+    await wrapper.get('[data-testid="filter-clear"]').trigger('click');
+    await settle(router);
+    expect(router.currentRoute.value.query).toEqual({ tab: 'x' });
+  });
+});
+
 describe('the inbox screen and its address', () => {
+  it('a filter change starts reading the new rows on the click, before the address has caught up', async () => {
+    const { preload, wrapper, router } = await openInbox('/inbox');
+    // The router's navigation held back, as a slow one would be.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const stopHolding = router.beforeEach(() => held);
+    await wrapper.get('[data-testid="type-entry"][data-type="TIKTOK_COMMENT"]').trigger('click');
+    await flushPromises();
+    expect(router.currentRoute.value.query).toEqual({});
+    expect(lastFilter(preload)).toEqual({ types: ['TIKTOK_COMMENT'] });
+
+    release();
+    stopHolding();
+    await settle(router);
+    expect(router.currentRoute.value.query).toEqual({ type: 'TIKTOK_COMMENT' });
+    // The address catching up is not a new list: its first rows were asked for once.
+    const firstRowsAsked = preload
+      .inputsOf('inbox:list')
+      .filter((input) => input.offset === 0 && input.query.filter.types?.[0] === 'TIKTOK_COMMENT');
+    expect(firstRowsAsked).toHaveLength(1);
+  });
+
   it('reads the filter from the address, writes changes back, and back/forward and a reload keep it', async () => {
     const { preload, wrapper, router } = await openInbox('/inbox?type=TIKTOK_COMMENT&read=no');
     expect(lastFilter(preload)).toEqual({ types: ['TIKTOK_COMMENT'], read: false });

@@ -1,7 +1,6 @@
-import type { LocationQuery, LocationQueryRaw } from 'vue-router';
 import { campaignFilterSchema } from '../../../../shared/contract/index.ts';
 import { idSchema, type CampaignActivity, type CampaignSort } from '../../../../shared/domain/index.ts';
-import { firstOf, withOwnedQuery } from '../../lib/route-query.ts';
+import type { QueryParams } from '../../lib/use-query-param.ts';
 
 /**
  * The Campaigns list's state in the address, so reload, back/forward and a copied link keep it:
@@ -28,40 +27,49 @@ export const defaultCampaignsQuery: CampaignsQuery = {
   creatorId: null,
 };
 
-/** The query names the list owns; any other name in the address is left alone. */
-const names: ReadonlySet<string> = new Set(['brand', 'q', 'sort', 'activity', 'creators', 'creator']);
-
-/** An id from the address, or null when it is not one. */
-function idOf(raw: string | undefined): number | null {
-  const parsed = idSchema.safeParse(raw === undefined ? undefined : Number(raw));
-  return parsed.success ? parsed.data : null;
+/** An id from the address, or undefined when it is not one. */
+function idOf(text: string): number | undefined {
+  return idSchema.safeParse(Number(text)).data;
 }
 
-export function decodeCampaignsQuery(query: LocationQuery): CampaignsQuery {
-  const shape = campaignFilterSchema.shape;
-  const creators = firstOf(query.creators);
-  return {
-    brandId: idOf(firstOf(query.brand)),
-    search: shape.search.safeParse(firstOf(query.q)).data ?? '',
-    sort: shape.sort.safeParse(firstOf(query.sort)).data ?? defaultCampaignsQuery.sort,
-    activity: shape.activity.safeParse(firstOf(query.activity)).data ?? defaultCampaignsQuery.activity,
-    creators: creators === 'with' || creators === 'without' ? creators : 'any',
-    creatorId: idOf(firstOf(query.creator)),
-  };
-}
+const shape = campaignFilterSchema.shape;
 
-export function encodeCampaignsQuery(state: CampaignsQuery): Record<string, string> {
-  const query: Record<string, string> = {};
-  if (state.brandId !== null) query.brand = String(state.brandId);
-  if (state.search) query.q = state.search;
-  if (state.sort !== defaultCampaignsQuery.sort) query.sort = state.sort;
-  if (state.activity !== defaultCampaignsQuery.activity) query.activity = state.activity;
-  if (state.creators !== 'any') query.creators = state.creators;
-  if (state.creatorId !== null) query.creator = String(state.creatorId);
-  return query;
-}
-
-/** The address's query with the list's state replaced, other names kept. */
-export function withCampaignsQuery(query: LocationQuery, state: CampaignsQuery): LocationQueryRaw {
-  return withOwnedQuery(query, names, encodeCampaignsQuery(state));
-}
+/** Where each value lives in the address; any other query name is left alone. */
+export const campaignsQueryParams: QueryParams<CampaignsQuery> = {
+  brandId: {
+    name: 'brand',
+    fallback: defaultCampaignsQuery.brandId,
+    parse: idOf,
+    serialize: (id) => id?.toString(),
+  },
+  search: {
+    name: 'q',
+    fallback: defaultCampaignsQuery.search,
+    parse: (text) => shape.search.safeParse(text).data,
+    serialize: (text) => text || undefined,
+  },
+  sort: {
+    name: 'sort',
+    fallback: defaultCampaignsQuery.sort,
+    parse: (text) => shape.sort.safeParse(text).data,
+    serialize: (sort) => sort,
+  },
+  activity: {
+    name: 'activity',
+    fallback: defaultCampaignsQuery.activity,
+    parse: (text) => shape.activity.safeParse(text).data,
+    serialize: (activity) => activity,
+  },
+  creators: {
+    name: 'creators',
+    fallback: defaultCampaignsQuery.creators,
+    parse: (text) => (text === 'with' || text === 'without' ? text : undefined),
+    serialize: (creators) => creators,
+  },
+  creatorId: {
+    name: 'creator',
+    fallback: defaultCampaignsQuery.creatorId,
+    parse: idOf,
+    serialize: (id) => id?.toString(),
+  },
+};

@@ -1,18 +1,14 @@
 import { defineStore } from 'pinia';
 import { useDebounceFn } from '@vueuse/core';
-import { computed, ref, shallowRef, watch } from 'vue';
-import { useRoute, useRouter } from 'vue-router';
+import { computed, ref, watch } from 'vue';
+import { useRoute } from 'vue-router';
 import type { CampaignFilter, CampaignRow } from '../../../../shared/contract/index.ts';
 import type { CampaignSort } from '../../../../shared/domain/index.ts';
 import { api } from '../../api/contract-client.ts';
 import { useBrandsStore } from '../../app/brands-store.ts';
+import { useQueryState } from '../../lib/use-query-param.ts';
 import type { CampaignSortField } from './campaign-format.ts';
-import {
-  decodeCampaignsQuery,
-  defaultCampaignsQuery,
-  withCampaignsQuery,
-  type CampaignsQuery,
-} from './campaigns-query.ts';
+import { campaignsQueryParams, type CampaignsQuery } from './campaigns-query.ts';
 import { usePagedRows } from './use-paged-rows.ts';
 
 /**
@@ -23,32 +19,20 @@ import { usePagedRows } from './use-paged-rows.ts';
 export const useCampaignsStore = defineStore('campaigns', () => {
   const brands = useBrandsStore();
   const route = useRoute();
-  const router = useRouter();
 
   // Read only while the area is open (a campaign's page too: its links carry the list's query).
-  // Another area's query is not this list's: the list keeps its state and rows meanwhile.
-  const inArea = () => route.matched[0]?.name === 'campaigns';
-  const state = shallowRef<CampaignsQuery>(defaultCampaignsQuery);
-  watch(
-    () => (inArea() ? route.query : null),
-    (query) => {
-      if (query) state.value = decodeCampaignsQuery(query);
-    },
-    { immediate: true },
-  );
-
+  // Another area's query is not this list's: the list keeps its state and rows meanwhile, and a
+  // change asked for then (a search applied after a pause) does not land on that area.
+  const address = useQueryState(campaignsQueryParams, {
+    active: () => route.matched[0]?.name === 'campaigns',
+  });
+  const state = address.state;
   /**
    * Writes a change to the address: a new history entry, so back undoes it, or in place of the
    * current one while typing. The state follows at once, so a second change made before the
    * first navigation ends builds on it rather than undoing it.
    */
-  function set(change: Partial<CampaignsQuery>, options: { replace?: boolean } = {}): void {
-    // A search applied after a pause must not land on the area the user has moved to since.
-    if (!inArea()) return;
-    state.value = { ...state.value, ...change };
-    const query = withCampaignsQuery(route.query, state.value);
-    void (options.replace ? router.replace({ query }) : router.push({ query }));
-  }
+  const set = address.set;
   function field<K extends keyof CampaignsQuery>(key: K, options: { replace?: boolean } = {}) {
     return computed({
       get: () => state.value[key],

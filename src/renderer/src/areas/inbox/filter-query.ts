@@ -1,6 +1,5 @@
-import type { LocationQuery, LocationQueryRaw } from 'vue-router';
 import { inboxFilterSchema, type InboxFilter } from '../../../../shared/contract/index.ts';
-import { firstOf, withOwnedQuery } from '../../lib/route-query.ts';
+import type { QueryParam, QueryParams } from '../../lib/use-query-param.ts';
 
 /**
  * The inbox filter in the address, so reload, back/forward and a copied link keep it: short
@@ -11,7 +10,7 @@ import { firstOf, withOwnedQuery } from '../../lib/route-query.ts';
 type Field = keyof InboxFilter;
 type Kind = 'list' | 'ids' | 'flag' | 'text' | 'id';
 
-const params: readonly [Field, string, Kind][] = [
+const names: readonly [Field, string, Kind][] = [
   ['types', 'type', 'list'],
   ['tagIds', 'tags', 'ids'],
   ['read', 'read', 'flag'],
@@ -31,9 +30,6 @@ const params: readonly [Field, string, Kind][] = [
   ['sort', 'sort', 'text'],
 ];
 
-/** The query names the filter owns; any other name in the address is left alone. */
-export const filterParamNames: ReadonlySet<string> = new Set(params.map(([, name]) => name));
-
 function decodeValue(raw: string, kind: Kind): unknown {
   switch (kind) {
     case 'list':
@@ -49,40 +45,37 @@ function decodeValue(raw: string, kind: Kind): unknown {
   }
 }
 
-export function decodeFilter(query: LocationQuery): InboxFilter {
-  const filter: Record<string, unknown> = {};
-  for (const [field, name, kind] of params) {
-    const raw = firstOf(query[name]);
-    if (raw === undefined) continue;
-    const parsed = inboxFilterSchema.shape[field].safeParse(decodeValue(raw, kind));
-    const value = parsed.success ? parsed.data : undefined;
-    if (value === undefined || (Array.isArray(value) && value.length === 0)) continue;
-    filter[field] = value;
-  }
-  return filter as InboxFilter;
+function paramOf<F extends Field>(field: F, name: string, kind: Kind): QueryParam<InboxFilter[F]> {
+  return {
+    name,
+    fallback: undefined,
+    parse(text) {
+      const parsed = inboxFilterSchema.shape[field].safeParse(decodeValue(text, kind));
+      const value = parsed.success ? (parsed.data as InboxFilter[F]) : undefined;
+      return Array.isArray(value) && value.length === 0 ? undefined : value;
+    },
+    serialize(value) {
+      if (value === undefined || value === null || value === '') return undefined;
+      if (Array.isArray(value)) return value.length > 0 ? value.join(',') : undefined;
+      if (kind === 'flag') return value ? 'yes' : 'no';
+      return String(value);
+    },
+  };
 }
 
-export function encodeFilter(filter: InboxFilter): Record<string, string> {
-  const query: Record<string, string> = {};
-  for (const [field, name, kind] of params) {
-    const value = filter[field];
-    if (value === undefined || value === null || value === '') continue;
-    if (Array.isArray(value)) {
-      if (value.length > 0) query[name] = value.join(',');
-    } else if (kind === 'flag') query[name] = value ? 'yes' : 'no';
-    else query[name] = String(value);
-  }
-  return query;
-}
+/** Each filter field's query name and writing; any other name in the address is left alone. */
+export const filterParams = Object.fromEntries(
+  names.map(([field, name, kind]) => [field, paramOf(field, name, kind)]),
+) as QueryParams<InboxFilter>;
 
-/** The address's query with the filter replaced, other names kept. */
-export function withFilter(query: LocationQuery, filter: InboxFilter): LocationQueryRaw {
-  return withOwnedQuery(query, filterParamNames, encodeFilter(filter));
-}
-
-/** One string per distinct filter: the list's identity (a change starts it over). */
+/** One string per distinct filter, as the address writes it: the list's identity (a change starts it over). */
 export function filterKey(filter: InboxFilter): string {
-  return new URLSearchParams(encodeFilter(filter)).toString();
+  const query = new URLSearchParams();
+  for (const [field, name] of names) {
+    const text = (filterParams[field] as QueryParam<unknown>).serialize(filter[field]);
+    if (text !== undefined) query.set(name, text);
+  }
+  return query.toString();
 }
 
 /** Drops the fields that filter nothing (undefined, empty lists, blank text). */
