@@ -90,12 +90,47 @@ describe('the Campaigns list', () => {
     ({ wrapper, router } = await mountApp('/campaigns'));
     await flushPromises();
     expect(preload.inputsOf('campaigns:list').map((i) => i.offset)).toEqual([0]);
-    useCampaignsStore().ensure(60, 75);
+    useCampaignsStore().setRange(60, 75);
     await flushPromises();
     expect(preload.inputsOf('campaigns:list').map((i) => [i.offset, i.limit])).toEqual([
       [0, 50],
       [50, 50],
     ]);
+  });
+
+  it('says when a further page could not be read, the rows before it still there, and reads it again on Retry', async () => {
+    const preload = createFakePreload().install();
+    installFakeCampaigns(preload, {
+      campaigns: Array.from({ length: 120 }, (_, i) =>
+        sampleCampaign({ id: i + 1, name: `Campaign ${i + 1}` }),
+      ),
+    });
+    const list = preload.api['campaigns:list'];
+    let failing = true;
+    preload.api['campaigns:list'] = (input) =>
+      failing && input.offset === 50
+        ? Promise.resolve({
+            ok: false,
+            error: { code: 'service_error', message: 'The service failed.', fieldErrors: {} },
+          })
+        : list(input);
+    ({ wrapper, router } = await mountApp('/campaigns'));
+    await flushPromises();
+    // Rows 45 to 57 or so in view (57 px a row, the list's estimate): the end of the first page
+    // and the start of the second.
+    const scroller = document.querySelector<HTMLElement>('[data-testid="virtual-list"]')!;
+    scroller.scrollTop = 45 * 57;
+    scroller.dispatchEvent(new Event('scroll'));
+    await flushPromises();
+    expect(wrapper.get('[data-testid="state-error"]').text()).toContain('Some campaigns could not be loaded');
+    expect(names()).toContain('Campaign 50');
+    expect(names()).not.toContain('Campaign 51');
+
+    failing = false;
+    await wrapper.get('[data-testid="retry"]').trigger('click');
+    await flushPromises();
+    expect(wrapper.find('[data-testid="state-error"]').exists()).toBe(false);
+    expect(names()).toContain('Campaign 51');
   });
 
   it('shows why the list could not load, and loads it again on Retry', async () => {

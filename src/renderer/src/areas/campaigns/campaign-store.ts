@@ -52,7 +52,7 @@ export const useCampaignStore = defineStore('campaign', () => {
   function changed(after: CampaignView): CampaignView {
     load.data.value = after;
     void stats.reload();
-    void list.reload();
+    void list.refresh();
     return after;
   }
 

@@ -6,10 +6,13 @@ import type { CampaignFilter, CampaignRow } from '../../../../shared/contract/in
 import type { CampaignSort } from '../../../../shared/domain/index.ts';
 import { api } from '../../api/contract-client.ts';
 import { useBrandsStore } from '../../app/brands-store.ts';
+import { usePagedList } from '../../lib/use-paged-list.ts';
 import { useQueryState } from '../../lib/use-query-param.ts';
 import type { CampaignSortField } from './campaign-format.ts';
 import { campaignsQueryParams, type CampaignsQuery } from './campaigns-query.ts';
-import { usePagedRows } from './use-paged-rows.ts';
+
+/** Rows read at a time as the list scrolls. */
+export const CAMPAIGNS_PAGE_SIZE = 50;
 
 /**
  * A brand's campaigns with the list's filters. Campaigns belong to one brand, so the area works
@@ -98,15 +101,16 @@ export const useCampaignsStore = defineStore('campaigns', () => {
       filter.value.creatorId !== undefined,
   );
 
-  const list = usePagedRows<CampaignRow>(
-    () => [brandId.value, filter.value],
-    (offset, limit, signal) =>
+  const list = usePagedList<CampaignRow>({
+    pageSize: CAMPAIGNS_PAGE_SIZE,
+    key: () => `${brandId.value}|${JSON.stringify(filter.value)}`,
+    enabled: () => brandId.value !== null,
+    load: (offset, limit, signal) =>
       api['campaigns:list'](
         { query: { brandId: brandId.value!, filter: filter.value }, offset, limit },
         { signal },
       ),
-    { enabled: () => brandId.value !== null },
-  );
+  });
 
   /** Clears the search and filters in one history entry; the brand and sort stay. */
   function clearFilters(): void {
@@ -126,12 +130,17 @@ export const useCampaignsStore = defineStore('campaigns', () => {
     filter,
     filtered,
     clearFilters,
+    /** Campaigns matching, once the first page answered. */
     count: list.count,
-    rowAt: list.rowAt,
-    loaded: list.loaded,
+    firstError: list.firstError,
     loading: list.loading,
-    error: list.error,
-    reload: list.reload,
-    ensure: list.ensure,
+    replacing: list.replacing,
+    generation: list.generation,
+    itemAt: list.itemAt,
+    pageAt: list.pageAt,
+    setRange: list.setRange,
+    retryFailed: list.retryFailed,
+    /** Reads the rows in view again (a campaign changed), keeping them until the answers come. */
+    refresh: list.refresh,
   };
 });
