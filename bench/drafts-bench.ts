@@ -41,6 +41,7 @@ import { createDraftsService } from '../src/main/services/drafts/drafts-service.
 import { EventBus } from '../src/main/services/event-bus.ts';
 import { createProfileDatabases } from '../src/main/services/storage/profile-databases.ts';
 import { transaction } from '../src/main/services/storage/transaction.ts';
+import type { BaseUrls } from '../src/shared/domain/index.ts';
 import { CALENDAR_POSTS, timeCalendarMonth, type MonthTiming } from './support/calendar-month-timing.ts';
 
 const STORED = 10_000;
@@ -73,7 +74,7 @@ function threadFields(i: number, edit: number) {
 }
 
 interface SandboxProcess {
-  urls: Record<'library' | 'scheduler' | 'dashboard' | 'community', string>;
+  urls: BaseUrls;
   tokens: { user: string };
   brands: number[];
   close(): void;

@@ -8,12 +8,13 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
+import type { BaseUrls } from '../../src/shared/domain/index.ts';
 import { startJsonProcess, stop } from '../../test/e2e/support/json-process.ts';
 
 export const root = resolve(import.meta.dirname, '../..');
 
 export interface SandboxReady {
-  urls: Record<'library' | 'scheduler' | 'dashboard' | 'community', string>;
+  urls: BaseUrls;
   tokens: { user: string };
   brands: number[];
 }

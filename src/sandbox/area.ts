@@ -1,9 +1,7 @@
 import type { DatabaseSync } from 'node:sqlite';
 import type { Faker } from '@faker-js/faker';
 import type { FastifyInstance } from 'fastify';
-
-/** The four areas, each served under `/<area>` and named after the base URL it stands for. */
-export type AreaName = 'library' | 'scheduler' | 'dashboard' | 'community';
+import type { ServiceArea } from '../shared/domain/index.ts';
 
 /** Everything an area's seed step may build on; the same seed gives the same data. */
 export interface SeedContext {
@@ -30,7 +28,8 @@ export interface AreaContext {
 }
 
 export interface SandboxArea {
-  name: AreaName;
+  /** Served under `/<name>`, the path of the base URL it stands for. */
+  name: ServiceArea;
   /** CREATE TABLE / CREATE INDEX IF NOT EXISTS for this area's tables. */
   createTables(db: DatabaseSync): void;
   /** Fills this area's tables in a new database. Runs inside one transaction. */

@@ -1,7 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import type { DatabaseSync } from 'node:sqlite';
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { AreaContext, AreaName, SandboxArea } from './area.ts';
+import { perServiceArea, type BaseUrls, type ServiceArea } from '../shared/domain/index.ts';
+import type { AreaContext, SandboxArea } from './area.ts';
 import { AREAS } from './areas/index.ts';
 import { createClock, type SandboxClock } from './clock.ts';
 import { openDatabase } from './db.ts';
@@ -43,7 +44,7 @@ export interface SandboxOptions {
 }
 
 export interface RunningSandbox {
-  urls: Record<AreaName, string>;
+  urls: BaseUrls;
   tokens: { application: string; user: string };
   /** Brands both tokens reach. */
   brands: number[];
@@ -60,8 +61,6 @@ export interface RunningSandbox {
   seedMs: number;
   close(): Promise<void>;
 }
-
-const areaNames: readonly AreaName[] = ['library', 'scheduler', 'dashboard', 'community'];
 
 export function isLoopbackHost(host: string): boolean {
   return host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
@@ -111,7 +110,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     });
   }
 
-  const contextFor = (name: AreaName): AreaContext => ({
+  const contextFor = (name: ServiceArea): AreaContext => ({
     db,
     now: clock.now,
     baseUrl: () => `${origin}/${name}`,
@@ -141,10 +140,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     })());
 
   return {
-    urls: Object.fromEntries(areaNames.map((name) => [name, `${origin}/${name}`])) as Record<
-      AreaName,
-      string
-    >,
+    urls: perServiceArea((name) => `${origin}/${name}`),
     tokens: core.tokens,
     brands: core.brandIds.filter((id) => id !== foreignBrandId),
     foreignBrand: foreignBrandId,

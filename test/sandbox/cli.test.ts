@@ -1,12 +1,13 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { BaseUrls } from '../../src/shared/domain/index.ts';
 
 const cli = 'src/sandbox/cli.ts';
 
 interface Ready {
   ready: true;
-  urls: Record<'library' | 'scheduler' | 'dashboard' | 'community', string>;
+  urls: BaseUrls;
   tokens: { application: string; user: string };
   brands: number[];
   foreign_brand: number;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { perServiceArea, type BaseUrls } from '../domain/index.ts';
 
 /**
  * Calls about profiles (accounts) and their tokens. A token goes IN (add, update, test of a
@@ -38,13 +39,8 @@ const baseUrlSchema = httpUrlSchema
   .refine(sendsTokenSafely, { error: clearTextMessage })
   .transform(withoutTrailingSlash);
 
-export const baseUrlsSchema = z.object({
-  library: baseUrlSchema,
-  scheduler: baseUrlSchema,
-  dashboard: baseUrlSchema,
-  community: baseUrlSchema,
-});
-export type ProfileBaseUrls = z.output<typeof baseUrlsSchema>;
+/** One address per service area, each one a token may be sent to. */
+export const baseUrlsSchema = z.object(perServiceArea(() => baseUrlSchema)) satisfies z.ZodType<BaseUrls>;
 
 /**
  * An address as stored and shown: any http(s) one, so a profile saved before the rule above
@@ -52,12 +48,9 @@ export type ProfileBaseUrls = z.output<typeof baseUrlsSchema>;
  * to send the token to an address that fails `sendsTokenSafely`.
  */
 const storedBaseUrlSchema = httpUrlSchema.transform(withoutTrailingSlash);
-const storedBaseUrlsSchema = z.object({
-  library: storedBaseUrlSchema,
-  scheduler: storedBaseUrlSchema,
-  dashboard: storedBaseUrlSchema,
-  community: storedBaseUrlSchema,
-});
+const storedBaseUrlsSchema = z.object(
+  perServiceArea(() => storedBaseUrlSchema),
+) satisfies z.ZodType<BaseUrls>;
 
 export const tokenBackendSchema = z.enum(['keychain', 'session']);
 export type TokenBackend = z.infer<typeof tokenBackendSchema>;

@@ -109,7 +109,6 @@ export {
   type KeychainStatusView,
   type Profile,
   type ProfileAdd,
-  type ProfileBaseUrls,
   type ProfileUpdate,
   type ProfileView,
   type TokenBackend,

@@ -1,6 +1,7 @@
 /** The domain model: types and zod schemas of every resource and enum of the interface. */
 export * from './enums.ts';
 export * from './common.ts';
+export * from './service-areas.ts';
 export * from './campaigns.ts';
 export * from './campaign-stats.ts';
 export * from './scheduled-post-common.ts';

@@ -2,12 +2,13 @@ import type { ChildProcess } from 'node:child_process';
 import { copyFileSync, existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
+import type { BaseUrls, ServiceArea } from '../../../src/shared/domain/index.ts';
 import { ProcessExitError, startJsonProcess, stop } from './json-process.ts';
 
 const root = resolve(import.meta.dirname, '../../..');
 const cli = join(root, 'src/sandbox/cli.ts');
 
-export type SandboxArea = 'library' | 'scheduler' | 'dashboard' | 'community';
+export type SandboxArea = ServiceArea;
 
 /** What the sandbox itself answered a request. */
 export interface SandboxAnswer<T = unknown> {
@@ -21,7 +22,7 @@ export interface SandboxAnswer<T = unknown> {
  * profile saved with its addresses works again once it is back.
  */
 export interface SandboxService {
-  urls: Record<SandboxArea, string>;
+  urls: BaseUrls;
   tokens: { application: string; user: string };
   /** The seeded brands both tokens reach (101, 102, 103). */
   brands: number[];

@@ -1,7 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { errorObjectSchema, type ErrorObject } from '../../../src/shared/domain/index.ts';
+import {
+  errorObjectSchema,
+  type BaseUrls,
+  type ErrorObject,
+  type ServiceArea,
+} from '../../../src/shared/domain/index.ts';
 
 /**
  * The conformance probe's view of the sandbox: the real CLI in a child process, found through the
@@ -11,11 +16,9 @@ import { errorObjectSchema, type ErrorObject } from '../../../src/shared/domain/
  * each test only states what is particular to its own request.
  */
 
-export type Area = 'library' | 'scheduler' | 'dashboard' | 'community';
-
 export interface Ready {
   ready: true;
-  urls: Record<Area, string>;
+  urls: BaseUrls;
   tokens: { application: string; user: string };
   brands: number[];
   foreign_brand: number;
@@ -101,7 +104,7 @@ export class Probe {
   }
 
   /** An absolute URL under one of the four base URLs of the ready line. */
-  at(area: Area, path: string, query: CallOptions['query'] = {}): string {
+  at(area: ServiceArea, path: string, query: CallOptions['query'] = {}): string {
     const url = new URL(`${this.ready.urls[area]}${path}`);
     for (const [name, value] of Object.entries(query)) url.searchParams.set(name, String(value));
     return url.toString();
@@ -136,7 +139,7 @@ export class Probe {
     return answer;
   }
 
-  get(area: Area, path: string, options: CallOptions = {}): Promise<Answer> {
+  get(area: ServiceArea, path: string, options: CallOptions = {}): Promise<Answer> {
     return this.call('GET', this.at(area, path), options);
   }
 

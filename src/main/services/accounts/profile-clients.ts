@@ -1,4 +1,5 @@
-import { ContractCallError, type ProfileBaseUrls } from '../../../shared/contract/index.ts';
+import { ContractCallError } from '../../../shared/contract/index.ts';
+import type { BaseUrls } from '../../../shared/domain/index.ts';
 import { createApiClient, type ApiClient } from '../api/api-client.ts';
 import { RateGate, type GateClock, type RateStatus } from '../api/rate-gate.ts';
 import type { Diagnostic } from '../api/lenient.ts';
@@ -21,7 +22,7 @@ export interface ProfileClients {
   active(): ApiClient;
   forProfile(id: string): ApiClient;
   /** A client for values not saved yet (the form's "Test connection"), on its service's gate. */
-  draft(baseUrls: ProfileBaseUrls, token: string): ApiClient;
+  draft(baseUrls: BaseUrls, token: string): ApiClient;
   gateOf(id: string): RateGate;
   /** What the meter shows: the active profile's gate, or `unknownRateStatus` with no profile. */
   activeStatus(): RateStatus;
@@ -47,7 +48,7 @@ export const unknownRateStatus: RateStatus = Object.freeze({
  * application behind a token: two applications on one service sharing a gate only go slower,
  * while two gates for one application would overrun its limit.
  */
-function serviceKey(baseUrls: ProfileBaseUrls): string {
+function serviceKey(baseUrls: BaseUrls): string {
   const origins = new Set(Object.values(baseUrls).map((url) => new URL(url).origin));
   return [...origins].sort().join(' ');
 }
@@ -67,7 +68,7 @@ export function createProfileClients(deps: ProfileClientsDeps): ProfileClients {
 
   // A service no profile uses any more has its gate closed (its timers cancelled, its waiting
   // calls refused) and dropped; added again, its first answer teaches a new gate any hold.
-  function closeGatesNoProfileUses(list: readonly { baseUrls: ProfileBaseUrls }[]): void {
+  function closeGatesNoProfileUses(list: readonly { baseUrls: BaseUrls }[]): void {
     const inUse = new Set(list.map((profile) => serviceKey(profile.baseUrls)));
     for (const key of profileServices) {
       if (inUse.has(key)) continue;
@@ -90,7 +91,7 @@ export function createProfileClients(deps: ProfileClientsDeps): ProfileClients {
     return active ? serviceKey(active.baseUrls) : undefined;
   }
 
-  function gateFor(baseUrls: ProfileBaseUrls, ofProfile = false): RateGate {
+  function gateFor(baseUrls: BaseUrls, ofProfile = false): RateGate {
     const key = serviceKey(baseUrls);
     if (ofProfile) profileServices.add(key);
     let gate = gates.get(key);

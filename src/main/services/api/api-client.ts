@@ -22,4 +22,4 @@ export function createApiClient(options: HttpClientOptions) {
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;
-export type { HttpClientOptions, BaseUrls, Area } from './http-client.ts';
+export type { HttpClientOptions } from './http-client.ts';

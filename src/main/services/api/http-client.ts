@@ -1,13 +1,17 @@
 import ky, { isHTTPError, isNetworkError, isTimeoutError, type KyInstance } from 'ky';
 import type { z } from 'zod';
-import { toQueryParams, type ErrorObject, type QueryValue } from '../../../shared/domain/index.ts';
+import {
+  perServiceArea,
+  toQueryParams,
+  type BaseUrls,
+  type ErrorObject,
+  type QueryValue,
+  type ServiceArea,
+} from '../../../shared/domain/index.ts';
 import { ApiError, errorObjectFrom } from './api-error.ts';
 import { DiagnosticLog, readLeniently, type DiagnosticSink } from './lenient.ts';
 import type { Lane, RateGate, RateTicket } from './rate-gate.ts';
 
-/** The four areas of the service, one base URL each (conventions §1). */
-export type Area = 'library' | 'scheduler' | 'dashboard' | 'community';
-export type BaseUrls = Record<Area, string>;
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type Query = Record<string, QueryValue | null | undefined>;
 
@@ -33,7 +37,7 @@ export interface HttpClientOptions {
 export interface RequestSpec {
   /** Names the call in errors and diagnostics, e.g. 'community.listTags'. */
   operation: string;
-  area: Area;
+  area: ServiceArea;
   method: Method;
   /** Relative to the area's base URL (no leading slash), or an absolute URL from `paging.next`. */
   path: string;
@@ -67,19 +71,13 @@ interface CallState {
 
 export class HttpClient {
   readonly #options: HttpClientOptions;
-  readonly #instances: Record<Area, KyInstance>;
+  readonly #instances: Record<ServiceArea, KyInstance>;
   readonly diagnostics: DiagnosticLog;
 
   constructor(options: HttpClientOptions) {
     this.#options = options;
     this.diagnostics = new DiagnosticLog(options.onDiagnostic);
-    const make = (area: Area) => this.#createInstance(withSlash(options.baseUrls[area]));
-    this.#instances = {
-      library: make('library'),
-      scheduler: make('scheduler'),
-      dashboard: make('dashboard'),
-      community: make('community'),
-    };
+    this.#instances = perServiceArea((area) => this.#createInstance(withSlash(options.baseUrls[area])));
   }
 
   /** The rate gate every call of this client passes (one per application). */
@@ -141,7 +139,7 @@ export class HttpClient {
   }
 
   /** Whether an absolute URL lies under the area's base URL (where the token may be sent). */
-  isUnderBase(area: Area, url: string): boolean {
+  isUnderBase(area: ServiceArea, url: string): boolean {
     const base = new URL(withSlash(this.#options.baseUrls[area]));
     let target: URL;
     try {

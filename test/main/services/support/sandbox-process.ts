@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import type { BaseUrls } from '../../../../src/main/services/api/api-client.ts';
+import type { BaseUrls } from '../../../../src/shared/domain/index.ts';
 
 /** A sandbox in a process of its own, as `npm run sandbox -- --json` prints it when ready. */
 export interface SandboxProcess {

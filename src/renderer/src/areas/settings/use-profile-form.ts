@@ -8,27 +8,23 @@ import {
   type ProfileView,
   type TokenBackend,
 } from '../../../../shared/contract/index.ts';
+import { perServiceArea, serviceAreas, type BaseUrls } from '../../../../shared/domain/index.ts';
 
 /** The form's fields, named like the contract's `fieldErrors` keys so errors land under them. */
 export const profileFields = [
   'name',
-  'baseUrls.library',
-  'baseUrls.scheduler',
-  'baseUrls.dashboard',
-  'baseUrls.community',
+  ...serviceAreas.map((area) => `baseUrls.${area}` as const),
   'brandIds',
   'token',
   'tokenStore',
 ] as const;
 export type ProfileField = (typeof profileFields)[number];
 
-export const urlFields = [
-  { key: 'library', label: 'Library address' },
-  { key: 'scheduler', label: 'Scheduler address' },
-  { key: 'dashboard', label: 'Dashboard address' },
-  { key: 'community', label: 'Community address' },
-] as const;
-type UrlKey = (typeof urlFields)[number]['key'];
+/** One address field per service area: "Library address", "Scheduler address", … */
+export const urlFields = serviceAreas.map((key) => ({
+  key,
+  label: `${key.charAt(0).toUpperCase()}${key.slice(1)} address`,
+}));
 
 // The same rules main applies, run here only for "Test connection": its input is a union
 // (saved profile or draft), and a union's errors come back without field names.
@@ -52,9 +48,7 @@ export function useProfileForm(options: { profile?: ProfileView; keychain: () =>
   const defaultStore = (): TokenBackend => (options.keychain().available ? 'keychain' : 'session');
   const values = reactive({
     name: editing?.name ?? '',
-    urls: {
-      ...(editing?.baseUrls ?? { library: '', scheduler: '', dashboard: '', community: '' }),
-    } as Record<UrlKey, string>,
+    urls: { ...(editing?.baseUrls ?? perServiceArea(() => '')) } as BaseUrls,
     brandIds: editing?.brandIds.join(', ') ?? '',
     token: '',
     tokenStore: editing?.tokenStore ?? defaultStore(),
