@@ -70,6 +70,14 @@ describe('a campaign', () => {
     });
   });
 
+  it('counts its creators in the subtitle, one creator in the singular', async () => {
+    const preload = createFakePreload().install();
+    installFakeCampaigns(preload, { campaigns: [sampleCampaign({ creator_ids: [101001] })] });
+    ({ wrapper } = await mountApp('/campaigns/1?brand=101'));
+    await flushPromises();
+    expect(wrapper.get('[data-testid="page-subtitle"]').text()).toMatch(/ · 1 creator$/);
+  });
+
   it('says the campaign was not found, with a way back', async () => {
     await openCampaign(404);
     expect(wrapper.get('[data-testid="state-error"]').text()).toContain('This campaign was not found');

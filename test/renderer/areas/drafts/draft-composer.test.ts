@@ -56,7 +56,7 @@ describe('the composer', () => {
     expect(fieldAt('text').get('[data-testid="text-counter"]').text()).toBe('31 / 280');
     await type('[data-testid="draft-text"]', '🎉'.repeat(141));
     expect(fieldAt('text').get('[data-testid="text-counter"]').text()).toBe('282 / 280');
-    expect(feedbackAt('text')).toBe('X counts this as 282 characters: at most 280.');
+    expect(feedbackAt('text')).toBe('X (Twitter) counts this as 282 characters: at most 280.');
   });
 
   it('numbers a Twitter thread as it grows and shrinks, counting the numbers too', async () => {

@@ -53,6 +53,23 @@ describe('the conflict view', () => {
     expect(row('first_comment').text()).toContain('changed there');
   });
 
+  it('counts one field left to choose in the singular', async () => {
+    const preload = createFakePreload().install();
+    const fake = installFakeDrafts(preload, [
+      {
+        channel: 'instagram',
+        postId: 7,
+        baseUpdatedAt: '2026-11-23T12:00:00Z',
+        state: 'conflict',
+        fields: { caption: 'Summer sale: 30% off' },
+        conflict: { ...conflict, differing: ['caption'] },
+      },
+    ]);
+    ({ wrapper } = await mountApp(`/drafts/${fake.only().id}`));
+    await flushPromises();
+    expect(wrapper.get('[data-testid="conflict-undecided"]').text()).toBe('1 of 1 field to choose');
+  });
+
   it('sends nothing until every field has a choice, then the merge chosen field by field', async () => {
     const { preload, id } = await openConflict();
     expect(resolveButton().attributes('disabled')).toBeDefined();

@@ -19,10 +19,16 @@ function mountRow(over: Parameters<typeof sampleItem>[1] = {}, props: Record<str
 }
 
 describe('an inbox row', () => {
+  it('names an X (Twitter) interaction as every other screen names the network', () => {
+    const row = mountRow({ type: 'TWITTER_MENTION' });
+    expect(row.get('[data-testid="type-icon"]').attributes('aria-label')).toBe('X (Twitter) mention');
+    expect(row.get('.kind').text()).toBe('X (Twitter) mention');
+  });
+
   it('shows the kind and channel, the author and the text', () => {
     const row = mountRow({ type: 'INSTAGRAM_COMMENT', author_username: 'ada' });
     expect(row.get('[data-testid="type-icon"]').attributes('aria-label')).toBe('Instagram comment');
-    expect(row.get('[data-testid="type-icon"]').attributes('title')).toBe('Instagram comment (Instagram)');
+    expect(row.get('[data-testid="type-icon"]').attributes('title')).toBe('Instagram comment');
     expect(row.get('[data-testid="row-author"]').text()).toBe('ada');
     expect(row.get('[data-testid="row-text"]').text()).toBe(
       'Where is my parcel? Shipping takes ages, SHIPPING!',

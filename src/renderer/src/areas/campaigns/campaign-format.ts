@@ -1,5 +1,6 @@
 import type { CampaignStatsView } from '../../../../shared/contract/index.ts';
 import { campaignSortFields } from '../../../../shared/domain/index.ts';
+import { channelName } from '../../lib/labels/index.ts';
 
 /** How the Campaigns area writes names and figures. Rates come as ratios (0.042 is 4.2 %). */
 
@@ -27,16 +28,16 @@ export type StatsGroupName = keyof CampaignStatsView;
 export const statsGroups: { name: StatsGroupName; label: string }[] = [
   { name: 'overview', label: 'Overview' },
   { name: 'owned_summary', label: 'Owned media' },
-  { name: 'INSTAGRAM', label: 'Instagram' },
-  { name: 'INSTAGRAM_STORY', label: 'Instagram Stories' },
-  { name: 'INSTAGRAM_CREATORS', label: 'Instagram creators' },
-  { name: 'FACEBOOK', label: 'Facebook' },
-  { name: 'TIKTOK', label: 'TikTok' },
-  { name: 'TIKTOK_CREATORS', label: 'TikTok creators' },
-  { name: 'TIKTOK_LIKESHOP', label: 'TikTok LikeShop' },
-  { name: 'TWITTER', label: 'Twitter' },
-  { name: 'PINTEREST', label: 'Pinterest' },
-  { name: 'YOUTUBE', label: 'YouTube' },
+  { name: 'INSTAGRAM', label: channelName('INSTAGRAM') },
+  { name: 'INSTAGRAM_STORY', label: `${channelName('INSTAGRAM')} Stories` },
+  { name: 'INSTAGRAM_CREATORS', label: `${channelName('INSTAGRAM')} creators` },
+  { name: 'FACEBOOK', label: channelName('FACEBOOK') },
+  { name: 'TIKTOK', label: channelName('TIKTOK') },
+  { name: 'TIKTOK_CREATORS', label: `${channelName('TIKTOK')} creators` },
+  { name: 'TIKTOK_LIKESHOP', label: `${channelName('TIKTOK')} LikeShop` },
+  { name: 'TWITTER', label: channelName('TWITTER') },
+  { name: 'PINTEREST', label: channelName('PINTEREST') },
+  { name: 'YOUTUBE', label: channelName('YOUTUBE') },
   { name: 'LIKESHOP', label: 'LikeShop' },
   { name: 'UGC', label: 'User-generated content' },
   { name: 'RELATIONSHIPS', label: 'Relationships' },

@@ -8,6 +8,7 @@ import {
   TWITTER_TEXT_MAX,
   type SchedulerChannel,
 } from '../../../../shared/domain/index.ts';
+import { channelNames, countLabel } from '../../lib/labels/index.ts';
 
 /**
  * What a draft's fields mean before they reach the service: the shared schemas' verdict on the
@@ -61,7 +62,7 @@ function twitterErrors(channel: SchedulerChannel, fields: DraftFields): FieldErr
     const length = tweetLength(text, numberingOf(fields, index, parts.length));
     if (length > TWITTER_TEXT_MAX) {
       errors[index === 0 ? 'text' : `replies.${index - 1}.text`] = [
-        `X counts this as ${length} characters: at most ${TWITTER_TEXT_MAX}.`,
+        `${channelNames.twitter} counts this as ${countLabel(length, 'character', 'characters')}: at most ${TWITTER_TEXT_MAX}.`,
       ];
     }
   });
@@ -102,14 +103,6 @@ export function valueAt(fields: unknown, path: string): unknown {
   }
   return value;
 }
-
-export const channelLabels: Record<SchedulerChannel, string> = {
-  threads: 'Threads',
-  instagram: 'Instagram',
-  twitter: 'X (Twitter)',
-  linkedin: 'LinkedIn',
-  snapchat: 'Snapchat',
-};
 
 /** A field's value as an input shows it: '' for anything not a string. */
 export function str(value: unknown): string {

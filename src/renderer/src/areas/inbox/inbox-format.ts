@@ -5,39 +5,6 @@ export interface TagLook {
   color: string | null | undefined;
 }
 
-/** How a row names its channel and kind of interaction, from the interaction's `type`. */
-export type Channel = 'tiktok' | 'instagram' | 'facebook' | 'twitter' | 'youtube' | 'other';
-export type Kind = 'comment' | 'message' | 'mention' | 'quote' | 'retweet' | 'ad' | 'other';
-
-const typeInfo: Record<string, { channel: Channel; kind: Kind; label: string }> = {
-  TIKTOK_COMMENT: { channel: 'tiktok', kind: 'comment', label: 'TikTok comment' },
-  INSTAGRAM_COMMENT: { channel: 'instagram', kind: 'comment', label: 'Instagram comment' },
-  INSTAGRAM_CONVERSATION: { channel: 'instagram', kind: 'message', label: 'Instagram message' },
-  INSTAGRAM_ADS_COMMENT: { channel: 'instagram', kind: 'ad', label: 'Instagram ad comment' },
-  FACEBOOK_COMMENT: { channel: 'facebook', kind: 'comment', label: 'Facebook comment' },
-  FACEBOOK_CONVERSATION: { channel: 'facebook', kind: 'message', label: 'Facebook message' },
-  FACEBOOK_ADS_COMMENT: { channel: 'facebook', kind: 'ad', label: 'Facebook ad comment' },
-  TWITTER_CONVERSATION: { channel: 'twitter', kind: 'message', label: 'X message' },
-  TWITTER_MENTION: { channel: 'twitter', kind: 'mention', label: 'X mention' },
-  TWITTER_QUOTE: { channel: 'twitter', kind: 'quote', label: 'X quote' },
-  TWITTER_RETWEET: { channel: 'twitter', kind: 'retweet', label: 'X repost' },
-  YOUTUBE_COMMENT: { channel: 'youtube', kind: 'comment', label: 'YouTube comment' },
-  COMMUNITY_INTERACTION: { channel: 'other', kind: 'other', label: 'Interaction' },
-};
-
-export function typeOf(type: string) {
-  return typeInfo[type] ?? { channel: 'other' as const, kind: 'other' as const, label: type };
-}
-
-export const channelLabels: Record<Channel, string> = {
-  tiktok: 'TikTok',
-  instagram: 'Instagram',
-  facebook: 'Facebook',
-  twitter: 'X',
-  youtube: 'YouTube',
-  other: 'Other',
-};
-
 /** The sentiment the service found, or null when it gave none. */
 export function sentimentOf(item: InboxItem): 'positive' | 'negative' | 'neutral' | null {
   const s = item.sentiment;

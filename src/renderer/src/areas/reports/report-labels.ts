@@ -1,4 +1,5 @@
 import type { ReportChannel, ReportType } from '../../../../shared/domain/index.ts';
+import { channelName, sentenceCase } from '../../lib/labels/index.ts';
 
 /** How report types, channels and metrics are named on screen, and the groups they are offered in. */
 
@@ -48,21 +49,17 @@ export function reportTypeLabel(type: string): string {
   return typeLabels.get(type as ReportType) ?? type;
 }
 
-const channelLabels: Record<ReportChannel, string> = {
-  FACEBOOK: 'Facebook',
-  INSTAGRAM: 'Instagram',
-  INSTAGRAM_UGC: 'Instagram UGC',
-  INSTAGRAM_STORIES: 'Instagram Stories',
-  INSTAGRAM_COMPETITIVE: 'Instagram competitive',
-  INSTAGRAM_BENCHMARKS: 'Instagram benchmarks',
-  PINTEREST: 'Pinterest',
-  TIKTOK: 'TikTok',
-  TWITTER: 'Twitter',
-  YOUTUBE: 'YouTube',
+/** The Instagram sources a report may read besides the network itself; the rest are networks. */
+const instagramSources: Partial<Record<ReportChannel, string>> = {
+  INSTAGRAM_UGC: 'UGC',
+  INSTAGRAM_STORIES: 'Stories',
+  INSTAGRAM_COMPETITIVE: 'competitive',
+  INSTAGRAM_BENCHMARKS: 'benchmarks',
 };
 
 export function channelLabel(channel: string): string {
-  return channelLabels[channel as ReportChannel] ?? channel;
+  const source = instagramSources[channel as ReportChannel];
+  return source ? `${channelName('instagram')} ${source}` : channelName(channel);
 }
 
 /** Metrics offered in the picker; the service takes others too, typed in. */
@@ -83,10 +80,7 @@ export const commonMetrics = [
 ];
 
 /** IMPRESSIONS -> "Impressions", ENGAGEMENT_RATE -> "Engagement rate". */
-export function metricLabel(metric: string): string {
-  const words = metric.toLowerCase().replace(/_/g, ' ');
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
+export const metricLabel = sentenceCase;
 
 /** Rates are shown as percentages. */
 export const isRateMetric = (metric: string) => /RATE|PERCENT|SHARE|CTR/i.test(metric);

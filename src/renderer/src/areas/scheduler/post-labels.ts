@@ -1,49 +1,9 @@
 import type { AutoPublishError, PostStatus, SchedulerChannel } from '../../../../shared/domain/index.ts';
 
-/** How the Scheduler names channels, statuses and publishing errors on screen. */
-
-export const channelLabels: Record<SchedulerChannel, string> = {
-  threads: 'Threads',
-  instagram: 'Instagram',
-  twitter: 'Twitter',
-  linkedin: 'LinkedIn',
-  snapchat: 'Snapchat',
-};
-
-export type ChipType = 'default' | 'info' | 'success' | 'warning' | 'error';
-
-export interface StatusMeta {
-  label: string;
-  type: ChipType;
-  /** One line on what the status means for the post. */
-  meaning: string;
-}
-
-export const statusMeta: Record<PostStatus, StatusMeta> = {
-  DRAFT: { label: 'Draft', type: 'default', meaning: 'Not scheduled yet: nothing will be published.' },
-  SCHEDULED: { label: 'Scheduled', type: 'info', meaning: 'Will be published at its time.' },
-  MISSING_APPROVALS: {
-    label: 'Needs approval',
-    type: 'warning',
-    meaning: 'Waits for approvals from its reviewers before it can be published.',
-  },
-  AUTOPUBLISHING: { label: 'Publishing', type: 'info', meaning: 'Being published right now.' },
-  POSTED: { label: 'Published', type: 'success', meaning: 'Published on the channel.' },
-  FAILED: { label: 'Failed', type: 'error', meaning: 'Could not be published.' },
-  PARTIALLY_FAILED: {
-    label: 'Partly failed',
-    type: 'error',
-    meaning: 'Published, but part of its thread could not be.',
-  },
-  USERS_NOTIFIED: {
-    label: 'Reminder sent',
-    type: 'default',
-    meaning: 'Not published automatically: the team was reminded to publish it by hand.',
-  },
-  EXPIRED: { label: 'Expired', type: 'warning', meaning: 'Its time passed before it was published.' },
-  SKIPPED: { label: 'Skipped', type: 'default', meaning: 'Left out on purpose: it was not published.' },
-  IMPORTED: { label: 'Imported', type: 'default', meaning: 'Published outside Socialdesk and imported.' },
-};
+/**
+ * What only the Scheduler says: which statuses a move may change, publishing errors in words, and
+ * a channel's two-letter code (channel names and statuses are in lib/labels).
+ */
 
 /** Statuses a drag (or the details' time picker) may move: those that are still to be published. */
 export const movableStatuses: ReadonlySet<PostStatus> = new Set(['DRAFT', 'SCHEDULED', 'MISSING_APPROVALS']);

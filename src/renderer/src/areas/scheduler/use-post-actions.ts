@@ -7,7 +7,7 @@ import { toCallError } from '../../lib/call-error.ts';
 import { useConfirm } from '../../ui/use-confirm.ts';
 import { postKey } from './calendar-events.ts';
 import { moveRefusal } from './move-refusal.ts';
-import { channelLabels } from './post-labels.ts';
+import { channelNames } from '../../lib/labels/index.ts';
 import { useSchedulerStore, type PostNotice } from './scheduler-store.ts';
 
 const when = (iso: string) =>
@@ -139,7 +139,7 @@ export function usePostActions() {
   async function remove(post: PostView): Promise<boolean> {
     const sure = await confirm({
       title: 'Delete this post?',
-      content: `The ${channelLabels[post.channel]} post is deleted from the service for everyone. This cannot be undone.`,
+      content: `The ${channelNames[post.channel]} post is deleted from the service for everyone. This cannot be undone.`,
       action: 'Delete post',
       danger: true,
     });

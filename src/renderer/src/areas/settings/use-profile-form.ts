@@ -9,6 +9,7 @@ import {
   type TokenBackend,
 } from '../../../../shared/contract/index.ts';
 import { perServiceArea, serviceAreas, type BaseUrls } from '../../../../shared/domain/index.ts';
+import { sentenceCase } from '../../lib/labels/index.ts';
 
 /** The form's fields, named like the contract's `fieldErrors` keys so errors land under them. */
 export const profileFields = [
@@ -23,7 +24,7 @@ export type ProfileField = (typeof profileFields)[number];
 /** One address field per service area: "Library address", "Scheduler address", … */
 export const urlFields = serviceAreas.map((key) => ({
   key,
-  label: `${key.charAt(0).toUpperCase()}${key.slice(1)} address`,
+  label: `${sentenceCase(key)} address`,
 }));
 
 // The same rules main applies, run here only for "Test connection": its input is a union

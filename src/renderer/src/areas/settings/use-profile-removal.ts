@@ -3,6 +3,7 @@ import { h } from 'vue';
 import type { ProfileView, UnsyncedDrafts } from '../../../../shared/contract/index.ts';
 import { api } from '../../api/contract-client.ts';
 import { useAccountsStore } from '../../app/accounts-store.ts';
+import { countLabel, plural } from '../../lib/labels/index.ts';
 
 /**
  * Removing a profile, after a confirm that says what goes with it. Main deletes the profile's
@@ -29,7 +30,7 @@ export function useProfileRemoval() {
     (count > 0 ? dialog.error : dialog.warning)({
       title: `Remove "${profile.name}"?`,
       content: () => [h('div', about), warning && h('div', { style: 'margin-top: 8px' }, warning)],
-      positiveText: count > 0 ? `Remove profile and ${draftsWord(count)}` : 'Remove',
+      positiveText: count > 0 ? `Remove profile and ${countLabel(count, 'draft', 'drafts')}` : 'Remove',
       negativeText: 'Cancel',
       positiveButtonProps: { 'data-testid': 'confirm-remove' } as Record<string, unknown>,
       // Returning the promise keeps the dialog open (and its button loading) until main answers.
@@ -49,15 +50,12 @@ async function unsyncedDraftsOf(profileId: string): Promise<UnsyncedDrafts | nul
   }
 }
 
-const draftsWord = (count: number) => (count === 1 ? '1 draft' : `${count} drafts`);
-
 function draftsWarning({ count, failed, conflict }: UnsyncedDrafts): string {
   const needing = [failed && `${failed} failed`, conflict && `${conflict} in conflict`].filter(Boolean);
   const detail = needing.length ? ` (${needing.join(', ')})` : '';
-  const one = count === 1;
   return (
-    `${draftsWord(count)} of this profile ${one ? 'is' : 'are'} not on the service yet${detail}. ` +
-    `Removing the profile deletes ${one ? 'it' : 'them'}.`
+    `${countLabel(count, 'draft', 'drafts')} of this profile ${plural(count, 'is', 'are')} not on the service yet${detail}. ` +
+    `Removing the profile deletes ${plural(count, 'it', 'them')}.`
   );
 }
 

@@ -1,3 +1,5 @@
+import { sentenceCase } from '../../../lib/labels/index.ts';
+
 /** Names people use for the post fields a conflict lists. */
 const labels: Record<string, string> = {
   text: 'Text',
@@ -28,7 +30,7 @@ const labels: Record<string, string> = {
 };
 
 export function fieldLabel(key: string): string {
-  return labels[key] ?? key.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
+  return labels[key] ?? sentenceCase(key);
 }
 
 /** A field's value as text for a side-by-side view. */
