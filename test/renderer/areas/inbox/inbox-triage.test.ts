@@ -199,6 +199,46 @@ describe('triage and bulk actions', () => {
     expect(preload.inputsOf('inbox:list').at(-1)?.query.filter).toEqual({ types: ['TIKTOK_COMMENT'] });
   });
 
+  it('assigns the selected rows from a named dialog: a seen id in one click, or one typed and Enter', async () => {
+    const { preload } = await openInbox();
+    await rowOf(1000).get('[data-testid="row-select"]').trigger('click');
+    await rowOf(1001).get('[data-testid="row-select"]').trigger('click', { shiftKey: true });
+    await wrapper.get('[data-testid="bulk-assign"]').trigger('click');
+    await flushPromises();
+    const dialog = document.querySelector<HTMLElement>('[role="dialog"][data-testid="assign-picker"]')!;
+    expect(dialog.getAttribute('aria-label')).toBe('Assign the selected rows');
+    const seen = [...dialog.querySelectorAll<HTMLElement>('[data-testid="assign-seen"]')];
+    expect(seen.map((button) => button.textContent!.trim())).toEqual(['7']);
+    seen[0]!.click();
+    await flushPromises();
+    expect(preload.inputsOf('inbox:bulk-update').at(-1)).toMatchObject({
+      target: { ids: [1000, 1001] },
+      change: { assigneeId: 7 },
+    });
+
+    // The selection is done with; the next is assigned by a typed id.
+    await wrapper.get('[data-testid="bulk-dismiss"]').trigger('click');
+    await rowOf(1002).get('[data-testid="row-select"]').trigger('click');
+    await wrapper.get('[data-testid="bulk-assign"]').trigger('click');
+    await flushPromises();
+    const field = document.querySelector<HTMLInputElement>('[data-testid="assign-id"] input')!;
+    field.value = 'abc';
+    field.dispatchEvent(new Event('input'));
+    await flushPromises();
+    expect(
+      document.querySelector('[data-testid="assign-picker"] [data-testid="picker-error"]')!.textContent,
+    ).toContain('A user id is a whole number.');
+    field.value = '42';
+    field.dispatchEvent(new Event('input'));
+    await flushPromises();
+    field.closest('form')!.dispatchEvent(new Event('submit', { cancelable: true }));
+    await flushPromises();
+    expect(preload.inputsOf('inbox:bulk-update').at(-1)).toMatchObject({
+      target: { ids: [1002] },
+      change: { assigneeId: 42 },
+    });
+  });
+
   it('adds a tag to each selected row at once, keeping its own, and puts back the rows refused', async () => {
     const { preload, inbox } = await openInbox();
     const answer = holdBulk(preload);
