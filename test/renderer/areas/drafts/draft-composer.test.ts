@@ -49,6 +49,22 @@ describe('the composer', () => {
     expect(feedbackAt('text')).toBe('Must be at most 3000 characters.');
   });
 
+  it('writes an Instagram caption and first comment into their own fields, with no counter', async () => {
+    const { fake, id } = await openDraft({ channel: 'instagram', fields: { caption: 'Summer sale' } });
+    expect((wrapper.get('[data-testid="draft-caption"] textarea').element as HTMLTextAreaElement).value).toBe(
+      'Summer sale',
+    );
+    expect(fieldAt('caption').find('[data-testid="text-counter"]').exists()).toBe(false);
+    await type('[data-testid="draft-caption"]', 'Summer sale: 30% off');
+    await type('[data-testid="draft-first_comment"]', 'Link in bio');
+    await router.push('/drafts');
+    await flushPromises();
+    expect(fake.drafts.get(id)!.fields).toEqual({
+      caption: 'Summer sale: 30% off',
+      first_comment: 'Link in bio',
+    });
+  });
+
   it('counts a tweet as X does: a link is 23 whatever its length, an emoji 2', async () => {
     await openDraft({ channel: 'twitter', fields: { text: '' } });
     await type('[data-testid="draft-text"]', `Read https://example.com/${'a'.repeat(80)} 🎉`);
