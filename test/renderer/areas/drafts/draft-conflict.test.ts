@@ -17,7 +17,10 @@ const conflict = {
   differing: ['caption', 'first_comment'],
 };
 
-async function openConflict(remote: typeof conflict.remote | null = conflict.remote) {
+async function openConflict(
+  remote: typeof conflict.remote | null = conflict.remote,
+  differing = conflict.differing,
+) {
   const preload = createFakePreload().install();
   const fake = installFakeDrafts(preload, [
     {
@@ -26,7 +29,7 @@ async function openConflict(remote: typeof conflict.remote | null = conflict.rem
       baseUpdatedAt: '2026-11-23T12:00:00Z',
       state: 'conflict',
       fields: { caption: 'Summer sale: 30% off' },
-      conflict: { ...conflict, remote },
+      conflict: { ...conflict, remote, differing },
     },
   ]);
   const { id } = fake.only();
@@ -54,19 +57,7 @@ describe('the conflict view', () => {
   });
 
   it('counts one field left to choose in the singular', async () => {
-    const preload = createFakePreload().install();
-    const fake = installFakeDrafts(preload, [
-      {
-        channel: 'instagram',
-        postId: 7,
-        baseUpdatedAt: '2026-11-23T12:00:00Z',
-        state: 'conflict',
-        fields: { caption: 'Summer sale: 30% off' },
-        conflict: { ...conflict, differing: ['caption'] },
-      },
-    ]);
-    ({ wrapper } = await mountApp(`/drafts/${fake.only().id}`));
-    await flushPromises();
+    await openConflict(conflict.remote, ['caption']);
     expect(wrapper.get('[data-testid="conflict-undecided"]').text()).toBe('1 of 1 field to choose');
   });
 
