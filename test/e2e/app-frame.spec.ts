@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, shellTest, test } from './fixtures.ts';
+import { expectAccessible } from './support/accessibility-audit.ts';
 import { rendererStorage } from './support/leak-sources.ts';
 
 test('the app opens on its first area and shows its version in Settings', async ({ page }) => {
@@ -8,11 +9,13 @@ test('the app opens on its first area and shows its version in Settings', async 
   await expect(page).not.toHaveURL(/code=/);
   await page.getByTestId('nav-settings').click();
   await expect(page.getByTestId('app-version')).toHaveText(/\d+\.\d+\.\d+/);
+  await expectAccessible(page, 'Settings');
 });
 
 test('the side bar says online once the service has answered, with no draft sent', async ({ page }) => {
   await expect(page.getByTestId('inbox-row').first()).toBeVisible();
   await expect(page.getByTestId('connection-label')).toHaveText('Online');
+  await expectAccessible(page, 'the inbox');
 });
 
 /** What the bridge answers this page's own call (the browser adds whatever cookie it holds). */

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test, type SandboxService } from './fixtures.ts';
+import { expectAccessible } from './support/accessibility-audit.ts';
 import { pickOption } from './support/naive-select.ts';
 
 // The Campaigns area against a sandbox of the test's own: what the page shows is checked against
@@ -57,12 +58,15 @@ test('a seeded campaign shows every statistics group the sandbox answers', async
     media.toLocaleString('en-US'),
   );
   await expect(page.getByTestId('stats-chart')).toBeVisible();
+  await expectAccessible(page, "a campaign's statistics");
 });
 
 test('a renamed campaign shows its new name in the list', async ({ page, sandbox }) => {
   const [first] = await serviceCampaigns(sandbox, 'limit=1&sort=NAME');
   await openCampaign(page, first!);
   await page.getByTestId('tab-edit').click();
+  await expect(page.getByTestId('edit-name')).toBeVisible();
+  await expectAccessible(page, "a campaign's edit form");
   const name = `Renamed ${Date.now().toString(36)}`;
   await page.getByTestId('edit-name').locator('input').fill(name);
   await page.getByTestId('edit-save').click();
@@ -98,6 +102,7 @@ test('added media change the count, as the sandbox counts them', async ({ page, 
   expect(after).toBeGreaterThan(before);
   await expect(page.locator('[data-figure="Media"] dd')).toHaveText(after.toLocaleString('en-US'));
   await expect(page.getByTestId('add-media-result')).toContainText(`now has ${after}`);
+  await expectAccessible(page, "a campaign's media");
   await expect(page.locator('[data-group="overview"] [data-leaf="number_of_media"] dd')).toHaveCount(0);
   await page.getByTestId('tab-stats').click();
   await expect(page.locator('[data-group="overview"] [data-leaf="number_of_media"] dd')).toHaveText(
@@ -127,6 +132,7 @@ test('the filters live in the address: a reload, and a campaign and back, keep t
   await pickOption(page, page.getByTestId('campaign-creators'), 'With creators');
   await expect(page).toHaveURL(filteredAddress);
   await expect(listed).toHaveText(names);
+  await expectAccessible(page, 'the campaigns');
 
   await page.reload();
   await expect(listed).toHaveText(names);

@@ -1,4 +1,5 @@
 import { expect, shellTest as test } from './fixtures.ts';
+import { expectAccessible } from './support/accessibility-audit.ts';
 import {
   fillProfileForm,
   openConnectForm,
@@ -29,6 +30,7 @@ test('connect your account: test, save, then a wrong token gets the plain 401 me
   await form.getByTestId('form-test').click();
   await expect(form.getByTestId('test-result')).toHaveAttribute('data-ok', 'true');
   await expect(form.getByTestId('test-result')).toContainText('Connected.');
+  await expectAccessible(page, 'the connect form, tested');
   await form.getByTestId('form-save').click();
 
   await expect(page.getByTestId('active-profile')).toHaveText('My brand');
@@ -68,5 +70,6 @@ test('the form points at a wrong address before anything is saved', async ({ pag
   await expect(form.getByTestId('field-baseUrls.dashboard')).toContainText(
     'Must be an http:// or https:// address.',
   );
+  await expectAccessible(page, 'the connect form with a wrong address');
   await expect(page.getByRole('heading', { name: 'Welcome to Socialdesk' })).toBeVisible();
 });

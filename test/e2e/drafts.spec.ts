@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test, type SandboxService } from './fixtures.ts';
+import { expectAccessible } from './support/accessibility-audit.ts';
 import { profileRow, tokenField } from './support/profile-form.ts';
 
 // Drafts against a sandbox of the test's own: what reached the service is read back from the
@@ -186,6 +187,7 @@ test("a post changed on the service behind the draft's back: both versions, fiel
   const row = page.locator('[data-testid="conflict-field"][data-field="text"]');
   await expect(row.getByTestId('mine-value')).toHaveText('Opening hours: 8 to 6');
   await expect(row.getByTestId('theirs-value')).toHaveText('Opening hours: 9 to 5');
+  await expectAccessible(page, 'the choice between two versions');
   // Nothing was overwritten meanwhile.
   const meanwhile = await sandbox.request<ServicePost>('scheduler', `twitter/scheduled_posts/${post.id}`);
   expect(meanwhile.body.text).toBe('Opening hours: 9 to 5');
@@ -222,6 +224,7 @@ test("the service's 422 lands on the field it names", async ({ page, sandbox }) 
   await expect(feedbackAt(page, 'timestamp')).toContainText(said.slice(0, said.indexOf('(')));
   await expect(page.getByTestId('draft-failure')).toBeVisible();
   await expect(feedbackAt(page, 'text')).toHaveCount(0);
+  await expectAccessible(page, 'a composer with a refusal at a field');
 });
 
 test('a Twitter thread of three parts reaches the service as one post with two replies', async ({
@@ -238,8 +241,10 @@ test('a Twitter thread of three parts reaches the service as one post with two r
   await page.getByTestId('auto-numbering').click();
   await expect(page.getByTestId('part-number')).toHaveText(['1/3', '2/3', '3/3']);
   await saved(page);
+  await expectAccessible(page, 'the composer of a thread');
   await page.getByTestId('action-draft').click();
   await expect(rowOf(page, id).getByTestId('draft-state')).toHaveAttribute('data-state', 'synced');
+  await expectAccessible(page, 'the drafts');
 
   const [post, ...more] = await postBySource(sandbox, 'twitter', 101, id);
   expect(more).toEqual([]);

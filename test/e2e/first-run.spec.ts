@@ -1,4 +1,5 @@
 import { expect, shellTest as test } from './fixtures.ts';
+import { expectAccessible } from './support/accessibility-audit.ts';
 import { profileRow } from './support/profile-form.ts';
 
 test('first run: the local sandbox in two clicks, still open after a reload', async ({ page, webShell }) => {
@@ -7,6 +8,7 @@ test('first run: the local sandbox in two clicks, still open after a reload', as
   // A fresh profile folder: the welcome screen, not an empty app.
   await expect(page.getByRole('heading', { name: 'Welcome to Socialdesk' })).toBeVisible();
   await expect(page.getByTestId('connect-account')).toBeVisible();
+  await expectAccessible(page, 'the welcome screen');
   await page.getByTestId('explore-sandbox').click();
 
   // The app opens on the new profile, on its first area (the inbox), with the sandbox's sample
@@ -60,6 +62,7 @@ test('removing the last profile says which drafts go with it, then returns to th
   await expect(dialog).toContainText(
     '2 drafts of this profile are not on the service yet (1 failed). Removing the profile deletes them.',
   );
+  await expectAccessible(page, 'the confirmation of a removal');
   await dialog.getByRole('button', { name: 'Remove profile and 2 drafts' }).click();
 
   await expect(page.getByRole('heading', { name: 'Welcome to Socialdesk' })).toBeVisible();

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test, type SandboxService } from './fixtures.ts';
+import { expectAccessible } from './support/accessibility-audit.ts';
 
 // The inbox's detail pane and insights panel against a sandbox of the test's own: what the page
 // shows is checked against what the sandbox itself answers for the same interaction.
@@ -72,6 +73,7 @@ test("a TikTok comment shows its video, its replies and the brand's reply marked
   }
   const ownedCount = expected.filter((reply) => reply.is_owned).length;
   await expect(pane.getByTestId('owned-count')).toContainText(`${ownedCount} from the brand`);
+  await expectAccessible(page, 'a TikTok comment');
 
   // Closing goes back to the list with its filters as they were.
   await pane.getByTestId('detail-close').click();
@@ -123,6 +125,7 @@ test('a top keyword of the insights searches the inbox for it', async ({ page, s
   );
   // The charts are drawn, at the card's height rather than collapsed to nothing.
   await expect(insights.getByRole('img', { name: /^Interactions per (day|week)$/ })).toBeVisible();
+  await expectAccessible(page, 'the insights');
 
   const word = top[1]!;
   await keywords.nth(1).click();

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test, type SandboxService } from './fixtures.ts';
+import { expectAccessible } from './support/accessibility-audit.ts';
 import { closeMenu, pickOption, selectOption } from './support/naive-select.ts';
 
 // The inbox list against a sandbox of the test's own: what the screen shows is checked against
@@ -172,6 +173,7 @@ test('bulk-archive ten rows: each is archived at the sandbox', async ({ page, sa
   await pickOption(page, page.getByTestId('filter-archived'), 'Not archived');
   await expect(page).toHaveURL(/archived=no/);
   await expect(rows(page).nth(4)).toBeVisible();
+  await expectAccessible(page, 'the inbox with its extra filters');
   const highlighted = page.locator('[data-testid="inbox-row"][aria-current="true"]');
 
   // A run by shift-click on the rows in view, then on with the keyboard (x selects the
@@ -226,6 +228,7 @@ test.describe("rows of one brand (a tag is one brand's)", () => {
     await expect(picker.getByTestId('tag-picker-add')).toBeDisabled();
     // From the keyboard: type to narrow, Enter picks the tag, Escape closes the menu (and only
     // the menu), Enter adds it.
+    await expectAccessible(page, 'the tag picker');
     await picker.getByTestId('tag-picker-select').click();
     await page.keyboard.type(added.name);
     await expect(selectOption(page, `${added.name} · brand 101`)).toBeVisible();
@@ -268,6 +271,7 @@ test('the list from the keyboard alone', async ({ page }) => {
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(new RegExp(`#/inbox/${ids[2]}`));
   await expect(page.getByTestId('inbox-detail-pane')).toBeVisible();
+  await expectAccessible(page, 'the inbox with a detail pane');
   // With the pane open, j moves it to the next row.
   await page.keyboard.press('j');
   await expect(page).toHaveURL(new RegExp(`#/inbox/${ids[3]}`));
@@ -283,6 +287,7 @@ test('the list from the keyboard alone', async ({ page }) => {
   await page.keyboard.press('Shift+?');
   await expect(page.getByTestId('keys-help')).toBeVisible();
   await expect(page.getByTestId('keys-help')).toContainText('Mark read or unread');
+  await expectAccessible(page, 'the keys help');
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('keys-help')).toHaveCount(0);
 
@@ -311,6 +316,7 @@ test('save a view, reload, and open it again in one click', async ({ page, sandb
   await expect(page).toHaveURL(/type=INSTAGRAM_COMMENT.*read=no|read=no.*type=INSTAGRAM_COMMENT/);
   await page.getByTestId('save-view').click();
   await page.getByTestId('view-name').locator('input').fill('Unread Instagram');
+  await expectAccessible(page, 'the dialog naming a view');
   await page.getByTestId('view-save').click();
   const view = page.locator('[data-testid="saved-view"][data-name="Unread Instagram"]');
   await expect(view).toBeVisible();

@@ -2,6 +2,7 @@ import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test, type SandboxService, type WebShellProcess } from './fixtures.ts';
+import { expectAccessible } from './support/accessibility-audit.ts';
 import { pickOption } from './support/naive-select.ts';
 
 // The Reports page against a sandbox of the test's own. The browser shell has no save dialog: it
@@ -36,6 +37,7 @@ test('a TOTAL_METRIC report saved as CSV lands in the downloads folder with the 
   const downloads = await openReports(page, webShell);
   // A new report is TOTAL_METRIC over the last 30 days against the 30 before, for the chosen brands.
   await expect(page.getByTestId('report-type')).toContainText('Total metrics');
+  await expectAccessible(page, 'the report builder');
   await page.getByTestId('report-filename').locator('input').fill('monthly-figures');
   await page.getByTestId('report-preview-run').click();
   await expect(page.getByTestId('figure')).toHaveCount(3);
@@ -63,6 +65,7 @@ test('a TOTAL_METRIC report saved as CSV lands in the downloads folder with the 
   const recent = page.getByTestId('recent-export').first();
   await expect(recent).toContainText('monthly-figures.csv');
   await expect(recent).toHaveAttribute('data-exists', 'true');
+  await expectAccessible(page, 'a report previewed and saved');
 });
 
 test('cancelling a large export leaves no file behind', async ({ page, webShell }) => {
@@ -99,4 +102,5 @@ test('a saved configuration is there after a reload and reopens in one click', a
   );
   await expect(page.getByTestId('report-context-range')).toHaveCount(0);
   await expect(page.getByTestId('page-subtitle')).toHaveText('Monthly graph · Graph');
+  await expectAccessible(page, 'a saved graph report');
 });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { schedulerChannels } from '../../src/shared/domain/index.ts';
 import { expect, test, type SandboxService } from './fixtures.ts';
+import { expectAccessible } from './support/accessibility-audit.ts';
 
 // The Scheduler against a sandbox of the test's own: what the calendar shows, and what a drag or
 // a delete did, is checked against the sandbox's own answers.
@@ -61,6 +62,12 @@ test("the week shows the sandbox's posts of that week, every channel", async ({ 
       ),
     ].sort();
   await expect.poll(shownKeys).toEqual(expected.map((p) => p.key).sort());
+  await expectAccessible(page, 'the week');
+
+  // A post opens its details beside the week.
+  await page.locator('.post-event').first().click();
+  await expect(page.getByTestId('post-details')).toBeVisible();
+  await expectAccessible(page, "a post's details");
 });
 
 test('a post dragged to another day is moved on the service, and Undo puts it back', async ({
@@ -68,6 +75,7 @@ test('a post dragged to another day is moved on the service, and Undo puts it ba
   sandbox,
 }) => {
   await openScheduler(page, 'month');
+  await expectAccessible(page, 'the month');
   const { from, to, days } = await visibleRange(page);
   const posts = await sandboxPosts(sandbox, from, to);
   const localDay = (iso: string) =>
@@ -123,11 +131,14 @@ test('a post is deleted from the list only after confirming', async ({ page, san
   await openScheduler(page, 'list');
   const row = page.getByTestId('post-row').first();
   await expect(row).toBeVisible();
+  await expectAccessible(page, 'the list of posts');
   const key = (await row.getAttribute('data-post'))!;
   const [channel, id] = key.split(':');
   const read = () => sandbox.request('scheduler', `${channel}/scheduled_posts/${id}`);
 
   await row.getByTestId('delete-post').click();
+  await expect(page.getByRole('dialog', { name: 'Delete this post?' })).toBeVisible();
+  await expectAccessible(page, 'the confirmation of a delete');
   await page.getByRole('button', { name: 'Cancel' }).click();
   expect((await read()).status).toBe(200);
 

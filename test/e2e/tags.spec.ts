@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures.ts';
+import { expectAccessible } from './support/accessibility-audit.ts';
 import { closeMenu, pickOption } from './support/naive-select.ts';
 import {
   createTag,
@@ -42,6 +43,7 @@ test('a new tag shows in its own brand group, as the sandbox has it', async ({ p
   const picked = (await sandboxTags(sandbox, 103)).find((tag) => tag.name === 'Wholesale');
   expect(picked?.color).toMatch(/^#[0-9A-Fa-f]{6}$/);
   await expect(tagChips(page, 103).filter({ hasText: 'Wholesale' })).toHaveAttribute('title', picked!.color!);
+  await expectAccessible(page, 'the tags');
 });
 
 test("the same name again: the service's refusal at the name field, nothing created", async ({
@@ -60,6 +62,7 @@ test("the same name again: the service's refusal at the name field, nothing crea
   await expect(nameFormItem(page).locator('.n-form-item-feedback')).toHaveText(refusal.body.errors.name[0]!);
   await expect(nameField(page)).toHaveValue('Returns');
   await expect(page.getByTestId('tag-form-error')).toHaveCount(0);
+  await expectAccessible(page, 'a refusal at the name field');
 
   await expect(tagChips(page, 101).filter({ hasText: /^Returns$/ })).toHaveCount(1);
   expect((await sandboxTags(sandbox, 101)).filter((tag) => tag.name === 'Returns')).toHaveLength(1);
@@ -111,6 +114,7 @@ test('with the sandbox stopped: what failed and a Retry, which works once it is 
   await createTag(page, { name: 'After the outage' });
   await expect(page.getByTestId('tag-form-error')).toContainText('The tag was not created.');
   await expect(nameField(page)).toHaveValue('After the outage');
+  await expectAccessible(page, 'the tags with the service down');
 
   await sandbox.start();
   await failure.getByTestId('retry').click();
