@@ -12,7 +12,7 @@ import {
   type ContractError,
   type Lane,
 } from '../../shared/contract/index.ts';
-import { isApiError, toContractError } from './api/api-error.ts';
+import { isApiError, toContractError, type ApiError } from './api/api-error.ts';
 import { withFieldRules } from './posts/field-rules.ts';
 
 /** What a handler knows of its caller besides the input. */
@@ -94,10 +94,19 @@ const cancelledError: ContractError = {
  */
 export function contractErrorOf(name: CallName, error: unknown, signal?: AbortSignal): ContractError {
   if (error instanceof ContractCallError) return error.toJSON();
-  if (isApiError(error)) return withFieldRules(toContractError(error));
+  if (isApiError(error)) return serviceRefusal(error);
   if (signal?.aborted || isAbort(error)) return cancelledError;
   console.error(`socialdesk: call ${name} failed:`, error instanceof Error ? error.message : error);
   return internalError;
+}
+
+/**
+ * The service's refusal as the contract's error, with the rules main recognises in its field
+ * errors. Also for refusals that do not answer a call but are kept for later (a draft the outbox
+ * could not send), so a person reads every refusal the same way.
+ */
+export function serviceRefusal(error: ApiError): ContractError {
+  return withFieldRules(toContractError(error));
 }
 
 function isAbort(error: unknown): boolean {

@@ -39,6 +39,12 @@ export const contractErrorSchema = z.object({
   fieldRules: z.array(fieldRuleSchema).optional(),
   /** HTTP status of the service answer behind the error, when there was one. */
   status: z.number().int().optional(),
+  /**
+   * Who wrote `message`: Socialdesk, in a person's words (`plain`, the default), or a machine (the
+   * service's own text, a schema's report), which the renderer keeps behind "Details" and says in
+   * its own words instead.
+   */
+  wording: z.enum(['plain', 'machine']).optional(),
 });
 export type ContractError = z.infer<typeof contractErrorSchema>;
 export type ContractErrorCode = ContractError['code'];
@@ -52,6 +58,7 @@ export class ContractCallError extends Error {
   readonly fieldErrors: Record<string, string[]>;
   readonly fieldRules: FieldRule[];
   readonly status: number | undefined;
+  readonly wording: 'plain' | 'machine';
 
   constructor(error: ContractError) {
     super(error.message);
@@ -60,6 +67,7 @@ export class ContractCallError extends Error {
     this.fieldErrors = error.fieldErrors;
     this.fieldRules = error.fieldRules ?? [];
     this.status = error.status;
+    this.wording = error.wording ?? 'plain';
   }
 
   toJSON(): ContractError {
@@ -69,6 +77,7 @@ export class ContractCallError extends Error {
       fieldErrors: this.fieldErrors,
       ...(this.fieldRules.length > 0 ? { fieldRules: this.fieldRules } : {}),
       status: this.status,
+      ...(this.wording === 'machine' ? { wording: this.wording } : {}),
     };
   }
 }
@@ -92,5 +101,5 @@ export function invalidInput(error: z.ZodError): ContractError {
   const fieldErrors = fieldErrorsFromZod(error);
   const first = Object.entries(fieldErrors)[0];
   const detail = first ? ` ${first[0]}: ${first[1][0]}` : '';
-  return { code: 'invalid_input', message: `Invalid input.${detail}`, fieldErrors };
+  return { code: 'invalid_input', message: `Invalid input.${detail}`, fieldErrors, wording: 'machine' };
 }

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../src/main/services/api/api-error.ts';
 import { dispatch, type Handlers } from '../../../src/main/services/dispatch.ts';
+import { DraftRefusal } from '../../../src/main/services/drafts/draft-store.ts';
 
 /**
  * What crosses to the renderer is what the contract names: dispatch parses every answer through
@@ -105,6 +106,34 @@ describe("dispatch: every failure of a service call as the contract's error", ()
     expect(answer).toMatchObject({
       ok: false,
       error: { code: 'invalid_input', fieldErrors: { name: ['Must be at most 64 characters.'] } },
+    });
+  });
+
+  it("marks the service's own text as machine words, and Socialdesk's sentences as plain", async () => {
+    const refused = await run(http(422, { assignee_id: ['Unknown user.'] }));
+    expect(refused).toMatchObject({ ok: false, error: { message: 'Service says 422.', wording: 'machine' } });
+    const unauthorized = await run(http(401));
+    expect(unauthorized.ok ? null : unauthorized.error.wording).toBeUndefined();
+  });
+
+  it("answers a service's own refusal (a draft's) as it is, the field at fault included", async () => {
+    const gone = await run(
+      new DraftRefusal('not_found', 'This draft does not exist (it may have been deleted).'),
+    );
+    expect(gone).toEqual({
+      ok: false,
+      error: {
+        code: 'not_found',
+        message: 'This draft does not exist (it may have been deleted).',
+        fieldErrors: {},
+      },
+    });
+    const elsewhere = await run(
+      new DraftRefusal('invalid_input', 'The post belongs to another brand.', 'brandId'),
+    );
+    expect(elsewhere).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input', fieldErrors: { brandId: ['The post belongs to another brand.'] } },
     });
   });
 

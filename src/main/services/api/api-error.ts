@@ -109,7 +109,7 @@ export function toContractError(error: unknown): ContractError {
         message: 'No token is stored for this profile. Add one in Settings.',
       };
     case 'unsafe_link':
-      return { ...base, code: 'service_error', message: error.message };
+      return { ...base, code: 'service_error', message: error.message, wording: 'machine' };
     case 'rate_limited':
       return { ...base, code: 'rate_limited', message: error.message };
     case 'gate_closed':
@@ -118,22 +118,25 @@ export function toContractError(error: unknown): ContractError {
       break;
   }
   const serviceMessage = error.body.message || error.message;
+  // The service's own text is written for developers ("Invalid request body. assignee_id: ..."):
+  // the renderer says it in its own words and keeps this behind "Details".
+  const said = { message: serviceMessage, wording: 'machine' } as const;
   switch (error.status) {
     case 401:
       return { ...base, code: 'unauthorized', message: unauthorizedMessage };
     case 403:
       // The service's 403: the token cannot reach that brand (not the IPC sender check).
-      return { ...base, code: 'forbidden', message: serviceMessage };
+      return { ...base, code: 'forbidden', ...said };
     case 404:
-      return { ...base, code: 'not_found', message: serviceMessage };
+      return { ...base, code: 'not_found', ...said };
     case 409:
-      return { ...base, code: 'conflict', message: serviceMessage };
+      return { ...base, code: 'conflict', ...said };
     case 422:
-      return { ...base, code: 'invalid_input', message: serviceMessage };
+      return { ...base, code: 'invalid_input', ...said };
     case 429:
       return { ...base, code: 'rate_limited', message: rateLimitedMessage };
     default:
-      return { ...base, code: 'service_error', message: serviceMessage };
+      return { ...base, code: 'service_error', ...said };
   }
 }
 

@@ -1,5 +1,10 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
-import type { ContractError, DraftFields, DraftState } from '../../../shared/contract/index.ts';
+import {
+  ContractCallError,
+  type ContractError,
+  type DraftFields,
+  type DraftState,
+} from '../../../shared/contract/index.ts';
 import type { SchedulerChannel } from '../../../shared/domain/index.ts';
 import { transaction } from '../storage/transaction.ts';
 import { normalizeForSearch, searchText } from './post-fields.ts';
@@ -48,16 +53,14 @@ interface DraftRow {
 /** A draft's fields are bounded: a post's texts are a few KB; this leaves room for long threads. */
 export const MAX_FIELDS_BYTES = 512 * 1024;
 
-/** Why a draft call could not be done; the handlers turn it into the contract's error. */
-export class DraftRefusal extends Error {
-  readonly code: 'not_found' | 'invalid_input' | 'conflict';
-  readonly field: string | undefined;
-
-  constructor(code: DraftRefusal['code'], message: string, field?: string) {
-    super(message);
+/**
+ * Why a draft call could not be done, already as the contract's error (with the field at fault),
+ * so the handlers just let it go and dispatch answers it like every other refusal.
+ */
+export class DraftRefusal extends ContractCallError {
+  constructor(code: 'not_found' | 'invalid_input' | 'conflict', message: string, field?: string) {
+    super({ code, message, fieldErrors: field ? { [field]: [message] } : {} });
     this.name = 'DraftRefusal';
-    this.code = code;
-    this.field = field;
   }
 }
 

@@ -23,20 +23,11 @@ export function createDraftsHandlers(
   drafts: Pick<DraftsService, 'active' | 'schedulerOf' | 'unsynced'>,
   now: () => number = Date.now,
 ): HandlerMap<typeof draftsCalls> {
-  /** Runs `work` on the active profile's drafts, answering refusals as the contract's errors. */
+  /** Runs `work` on the active profile's drafts; its refusals leave through dispatch as they are. */
   async function withDrafts<T>(work: (profile: ProfileDrafts) => T): Promise<T> {
     const profile = drafts.active();
     if (!profile) throw noActiveProfile();
-    try {
-      return work(profile);
-    } catch (error) {
-      if (!(error instanceof DraftRefusal)) throw error;
-      throw new ContractCallError({
-        code: error.code,
-        message: error.message,
-        fieldErrors: error.field ? { [error.field]: [error.message] } : {},
-      });
-    }
+    return work(profile);
   }
 
   /** A draft changed outside the outbox: the renderer hears of it, and the counts may have moved. */

@@ -5,11 +5,12 @@ import type {
   OutboxConnection,
   SyncProgress,
 } from '../../../shared/contract/index.ts';
-import { ApiError, toContractError } from '../api/api-error.ts';
+import { ApiError } from '../api/api-error.ts';
 import { systemClock, type GateClock } from '../api/gate-clock.ts';
 import type { SchedulerApi } from '../api/scheduler.ts';
 import { StatusCoalescer } from '../api/status-coalescer.ts';
 import type { ScheduledPost, SchedulerChannel } from '../../../shared/domain/index.ts';
+import { serviceRefusal } from '../dispatch.ts';
 import type { StoredDraft } from './draft-store.ts';
 import * as queue from './outbox-queue.ts';
 import type { OutboxEntry } from './outbox-queue.ts';
@@ -456,10 +457,10 @@ export class Outbox {
         }
         this.#answered();
         this.#failures = 0;
-        this.#refused(draft, toContractError(error));
+        this.#refused(draft, serviceRefusal(error));
         return 'next';
       default: // unsafe_link: nothing to retry until the profile is fixed
-        this.#refused(draft, toContractError(error));
+        this.#refused(draft, serviceRefusal(error));
         return 'next';
     }
   }

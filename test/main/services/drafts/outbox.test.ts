@@ -97,6 +97,11 @@ describe('the outbox sending new posts', () => {
     const failed = await until(draft.id, 'failed');
     expect(failed.error).toMatchObject({ code: 'invalid_input', status: 422 });
     expect(Object.keys(failed.error!.fieldErrors)).toEqual(['timestamp']);
+    // The refusal reads like every other: the service's clock as a rule, never in the words.
+    expect(failed.error!.fieldRules).toEqual([
+      { field: 'timestamp', rule: 'after', bound: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) },
+    ]);
+    expect(failed.error!.fieldErrors.timestamp!.join(' ')).not.toMatch(/\d{4}-\d\d-\d\dT/);
 
     saveDraft(db, draft.id, { fields: { ...failed.fields, timestamp: future() } }, 2);
     expect(queue.requeueFailed(db, undefined, 3)).toEqual([draft.id]);
