@@ -13,7 +13,11 @@ import { useAccessStore } from './access-store.ts';
 import { toCallError, useCallErrorStore } from './call-error-store.ts';
 
 /** What an action answers: the value, or the error (already reported unless a form shows it). */
-export type Outcome<T> = { ok: true; value: T } | { ok: false; error: ContractCallError };
+/**
+ * What a call came to. A refusal the app's notifications did not show (`forForm`: a refused input
+ * the asking form shows beside its fields) is the form's to show.
+ */
+export type Outcome<T> = { ok: true; value: T } | { ok: false; error: ContractCallError; forForm: boolean };
 
 /** A new profile saved, and whether it took over (`test` says why not when it did not). */
 export interface AddedProfile {
@@ -59,8 +63,9 @@ export const useAccountsStore = defineStore('accounts', () => {
       return { ok: true, value: await fn() };
     } catch (thrown) {
       const error = toCallError(thrown);
-      if (!(formErrors && error.code === 'invalid_input')) errors.report(action, error);
-      return { ok: false, error };
+      const forForm = formErrors && error.code === 'invalid_input';
+      if (!forForm) errors.report(action, error);
+      return { ok: false, error, forForm };
     }
   }
 

@@ -4,6 +4,7 @@ import type { Router } from 'vue-router';
 import type { Draft } from '../../../../src/shared/contract/index.ts';
 import { installFakeDrafts } from '../../helpers/fake-drafts.ts';
 import { createFakePreload } from '../../helpers/fake-preload.ts';
+import { detailsText, wordsShown } from '../../helpers/words-shown.ts';
 import { freshPageForEachTest, mountApp } from '../../helpers/mount-app.ts';
 
 let wrapper: VueWrapper;
@@ -154,23 +155,31 @@ describe('the composer', () => {
       error: {
         code: 'invalid_input',
         message: 'Invalid request body.',
+        wording: 'machine',
         status: 422,
+        // As main hands over a publish time that has passed: the service's clock as a rule.
         fieldErrors: {
           'replies.1.text': ['Not allowed here.'],
-          timestamp: ['Must be after the current time (2026-11-23T12:00:00Z).'],
+          timestamp: ['Must be after the current time.'],
         },
+        fieldRules: [{ field: 'timestamp', rule: 'after', bound: '2026-11-23T12:00:00Z' }],
       },
     });
     await flushPromises();
     expect(feedbackAt('replies.1.text')).toBe('Not allowed here.');
-    expect(feedbackAt('timestamp')).toBe('Must be after the current time (2026-11-23T12:00:00Z).');
+    // The time to pick in the person's time zone and words, never the machine's instant.
+    const pickLater = /^Pick a time after \d\d:\d\d( [AP]M)? (today|tomorrow|yesterday|on .+)\.$/;
+    expect(feedbackAt('timestamp')).toMatch(pickLater);
     expect(feedbackAt('replies.0.text')).toBe('');
-    expect(wrapper.get('[data-testid="draft-failure"]').text()).toContain('Invalid request body.');
+    const failure = wrapper.get('[data-testid="draft-failure"]');
+    expect(wordsShown(failure)).toContain('Check the text and the publish time.');
+    expect(wordsShown(failure)).not.toContain('Invalid request body.');
+    expect(detailsText(failure)).toContain('Invalid request body.');
 
     await wrapper.findAll('[data-testid="reply-text"]')[1]!.find('textarea').setValue('two, fixed');
     await flushPromises();
     expect(feedbackAt('replies.1.text')).toBe('');
-    expect(feedbackAt('timestamp')).toBe('Must be after the current time (2026-11-23T12:00:00Z).');
+    expect(feedbackAt('timestamp')).toMatch(pickLater);
   });
 
   it("keeps the outbox's news over an older answer: a refusal heard before the sync's answer stays", async () => {

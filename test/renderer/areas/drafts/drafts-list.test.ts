@@ -12,7 +12,9 @@ giveDraftListsAViewport();
 const failure = {
   code: 'invalid_input' as const,
   message: 'A SCHEDULED post needs a timestamp in the future.',
+  wording: 'machine' as const,
   fieldErrors: { timestamp: ['Must be after the current time.'] },
+  fieldRules: [{ field: 'timestamp', rule: 'after' as const, bound: '2026-11-23T12:00:00Z' }],
   status: 422,
 };
 const drafts: Partial<Draft>[] = [
@@ -48,7 +50,10 @@ describe('the drafts list', () => {
       'Failed',
       'On this computer',
     ]);
-    expect(rowOf('Spring menu').get('[data-testid="draft-why"]').text()).toContain(failure.message);
+    // Why, in the person's words and time zone: the field and the time to pick, no machine text.
+    expect(rowOf('Spring menu').get('[data-testid="draft-why"]').text()).toMatch(
+      /^Publish time: pick a time after \d\d:\d\d( [AP]M)? (today|tomorrow|yesterday|on .+)\./,
+    );
     expect(wrapper.get('[data-testid="page-subtitle"]').text()).toBe('4 drafts');
   });
 

@@ -2,7 +2,7 @@ import { flushPromises, type VueWrapper } from '@vue/test-utils';
 import { describe, expect, it, vi } from 'vitest';
 import type { Router } from 'vue-router';
 import PostCalendar from '../../../../src/renderer/src/areas/scheduler/components/post-calendar.vue';
-import { timeFromNow } from '../../../../src/renderer/src/areas/scheduler/move-refusal.ts';
+import { timeFromNow } from '../../../../src/renderer/src/lib/time-words.ts';
 import type { PostView } from '../../../../src/shared/contract/index.ts';
 import { createFakePreload } from '../../helpers/fake-preload.ts';
 import { installFakePosts, samplePost } from '../../helpers/fake-posts.ts';
@@ -98,7 +98,7 @@ describe('the Scheduler page', () => {
     expect(fake.posts.find((p) => p.id === 1)!.timestamp).toBe('2026-11-26T09:00:00Z');
   });
 
-  it("puts a refused move back and says why in the service's words", async () => {
+  it('puts a refused move back and says why in plain words', async () => {
     const { preload } = await openScheduler();
     preload.answer('posts:reschedule', () => ({
       ok: false,
@@ -115,7 +115,7 @@ describe('the Scheduler page', () => {
       .vm.$emit('move', posts()[0], new Date('2026-11-27T14:00:00Z'), revert);
     await flushPromises();
     expect(revert).toHaveBeenCalledOnce();
-    expect(screenText()).toContain('The post stays where it was: Must be after the current time.');
+    expect(screenText()).toContain('The post stays where it was. Must be after the current time.');
   });
 
   it('lists posts with filters, chips and the published link, and deletes one only after confirming', async () => {

@@ -80,10 +80,14 @@ describe('settings view', () => {
     expect(preload.inputsOf('settings:update')).toEqual([{ theme: 'purple' }]);
     const error = document.querySelector<HTMLElement>('[data-testid="call-error"]')!;
     expect(error.dataset.code).toBe('invalid_input');
-    expect([...error.querySelectorAll('div, li')].map((line) => line.textContent)).toEqual([
-      'Invalid input. theme: Invalid option: expected one of "system"|"light"|"dark"',
+    // In plain words: the schema's report and the field's path only behind Details.
+    expect(error.querySelector('[data-testid="error-sentence"]')!.textContent).toBe('Check the theme.');
+    expect(error.querySelector('[data-testid="error-fields"]')!.textContent).toBe(
+      'Theme: This value is not one Socialdesk can use.',
+    );
+    expect(error.querySelector('[data-testid="error-detail"] pre')!.textContent).toContain(
       'theme: Invalid option: expected one of "system"|"light"|"dark"',
-    ]);
+    );
     expect(screenText()).toContain('Could not save the theme');
     expect(preload.settings.theme).toBe('light');
     expect(checkedTheme(view)).toBe('light');
@@ -103,7 +107,9 @@ describe('settings view', () => {
 
     const error = document.querySelector<HTMLElement>('[data-testid="call-error"]')!;
     expect(error.dataset.code).toBe('internal');
-    expect(error.textContent).toBe('Something went wrong in Socialdesk.');
+    expect(error.querySelector('[data-testid="error-sentence"]')!.textContent).toBe(
+      'Something went wrong in Socialdesk.',
+    );
     expect(screenText()).toContain('Could not save the theme');
     expect(document.documentElement.dataset.theme).toBe('light');
     expect(checkedTheme(view)).toBe('light');

@@ -66,12 +66,16 @@ export const useCampaignStore = defineStore('campaign', () => {
     return changed(await api['campaigns:add-media']({ ...opened.value!, ...input }));
   }
 
+  /** The campaign is not there any more (deleted, or never was): the page says so as its title. */
+  const gone = computed(() => load.error.value?.code === 'not_found');
+
   return {
     opened,
     open,
     campaign,
     loading: load.loading,
     error: load.error,
+    gone,
     reload: load.reload,
     range,
     stats: stats.data,

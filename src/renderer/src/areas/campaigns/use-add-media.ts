@@ -1,6 +1,7 @@
 import { ref, shallowRef } from 'vue';
 import { campaignAddMediaInputSchema, fieldErrorsFromZod } from '../../../../shared/contract/index.ts';
 import { toCallError } from '../../lib/call-error.ts';
+import { sayAtFields, sayError } from '../../lib/error-presenter.ts';
 import { useCampaignStore } from './campaign-store.ts';
 
 /** "12, 40 41" → [12, 40, 41]; a part that is no id is returned apart, to be named in the error. */
@@ -56,10 +57,12 @@ export function useAddMedia() {
     } catch (thrown) {
       const error = toCallError(thrown);
       const atFields = Object.fromEntries(
-        Object.entries(error.fieldErrors).filter(([field]) => field === 'mediaIds' || field === 'galleryIds'),
+        Object.entries(sayAtFields(error)).filter(
+          ([field]) => field === 'mediaIds' || field === 'galleryIds',
+        ),
       );
       fieldErrors.value = atFields;
-      if (Object.keys(atFields).length === 0) formError.value = `Nothing was added. ${error.message}`;
+      if (Object.keys(atFields).length === 0) formError.value = `Nothing was added. ${sayError(error)}`;
       return false;
     } finally {
       saving.value = false;

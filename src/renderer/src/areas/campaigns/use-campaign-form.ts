@@ -7,6 +7,7 @@ import {
 } from '../../../../shared/contract/index.ts';
 import type { CampaignUpdate } from '../../../../shared/domain/index.ts';
 import { toCallError } from '../../lib/call-error.ts';
+import { sayAtFields, sayError } from '../../lib/error-presenter.ts';
 import { useCampaignStore } from './campaign-store.ts';
 import { parseIds } from './use-add-media.ts';
 
@@ -78,8 +79,8 @@ export function useCampaignForm() {
       return true;
     } catch (thrown) {
       const error = toCallError(thrown);
-      if (Object.keys(error.fieldErrors).length > 0) place(error.fieldErrors, shown);
-      else formError.value = `Not saved. ${error.message}`;
+      if (Object.keys(error.fieldErrors).length > 0) place(sayAtFields(error), shown);
+      else formError.value = `Not saved. ${sayError(error)}`;
       return false;
     } finally {
       saving.value = false;

@@ -19,6 +19,7 @@ import {
 } from '../../../../shared/contract/index.ts';
 import { api, on } from '../../api/contract-client.ts';
 import { toCallError } from '../../lib/call-error.ts';
+import { sayAtField, sayError } from '../../lib/error-presenter.ts';
 import { schemaErrors, valueAt, type FieldErrors } from './draft-rules.ts';
 
 export type SaveState = 'saved' | 'saving' | 'unsaved' | 'failed';
@@ -98,11 +99,14 @@ export function useDraftEditor(id: string) {
   );
   /** The service's field errors still about what is on screen. */
   const serviceErrors = computed<FieldErrors>(() => {
-    const refused = draft.value?.state === 'failed' ? (draft.value.error?.fieldErrors ?? {}) : {};
+    const error = draft.value?.state === 'failed' ? draft.value.error : null;
+    if (!error) return {};
+    // In the presenter's words: a publish time that has passed says the time to pick, in the
+    // person's time zone, never the service's clock.
     return Object.fromEntries(
-      Object.entries(refused).filter(([path]) =>
-        same(valueAt(fields.value, path), valueAt(refusedFields, path)),
-      ),
+      Object.keys(error.fieldErrors)
+        .filter((path) => same(valueAt(fields.value, path), valueAt(refusedFields, path)))
+        .map((path) => [path, [sayAtField(error, path)!]]),
     );
   });
   const errors = computed<FieldErrors>(() => ({
@@ -243,7 +247,7 @@ export function useDraftEditor(id: string) {
       applyAnswer(await api['drafts:sync']({ id }), since);
       return true;
     } catch (error) {
-      actionError.value = toCallError(error).message;
+      actionError.value = sayError(error);
       return false;
     } finally {
       acting.value = false;

@@ -1,5 +1,6 @@
 import { defineStore } from 'pinia';
 import { computed, reactive, ref, shallowRef, watch } from 'vue';
+import { sayAtFields, sayError } from '../../lib/error-presenter.ts';
 import {
   ContractCallError,
   migrateReportConfig,
@@ -108,11 +109,11 @@ export const useReportBuilderStore = defineStore('report-builder', () => {
   function showCallError(error: ContractCallError, action: string): void {
     if (error.code === 'cancelled') return;
     const atFields: Record<string, string> = {};
-    for (const [field, messages] of Object.entries(error.fieldErrors)) {
+    for (const [field, messages] of Object.entries(sayAtFields(error))) {
       if (messages[0]) atFields[formFieldOf(field)] ??= messages[0];
     }
     serverErrors.value = atFields;
-    formError.value = Object.keys(atFields).length === 0 ? `${action} ${error.message}` : '';
+    formError.value = Object.keys(atFields).length === 0 ? `${action} ${sayError(error)}` : '';
   }
 
   function open(item: SavedReportConfig): void {

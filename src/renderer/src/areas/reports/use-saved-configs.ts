@@ -1,6 +1,7 @@
 import { ref, watch } from 'vue';
 import { savedReportConfigNameSchema, type SavedReportConfig } from '../../../../shared/contract/index.ts';
 import { toCallError } from '../../lib/call-error.ts';
+import { sayAtField, sayError } from '../../lib/error-presenter.ts';
 import { useReportBuilderStore } from './report-builder-store.ts';
 import { useSavedConfigsStore } from './saved-configs-store.ts';
 
@@ -50,7 +51,7 @@ export function useSavedConfigs() {
       builder.saved = { id: item.id, name: item.name };
     } catch (thrown) {
       const error = toCallError(thrown);
-      nameError.value = error.fieldErrors.name?.[0] ?? '';
+      nameError.value = sayAtField(error, 'name') ?? '';
       if (!nameError.value) builder.showCallError(error, 'The configuration was not saved.');
     } finally {
       saving.value = false;
@@ -75,7 +76,7 @@ export function useSavedConfigs() {
       renaming.value = null;
     } catch (thrown) {
       const error = toCallError(thrown);
-      renameError.value = error.fieldErrors.name?.[0] ?? error.message;
+      renameError.value = sayAtField(error, 'name') ?? sayError(error);
     }
   }
 

@@ -3,10 +3,9 @@ import { h, watch } from 'vue';
 import { useRouter } from 'vue-router';
 import type { PostView } from '../../../../shared/contract/index.ts';
 import type { SchedulerChannel } from '../../../../shared/domain/index.ts';
-import { toCallError } from '../../lib/call-error.ts';
+import { presentError, sayError } from '../../lib/error-presenter.ts';
 import { useConfirm } from '../../ui/use-confirm.ts';
 import { postKey } from './calendar-events.ts';
-import { moveRefusal } from './move-refusal.ts';
 import { channelNames } from '../../lib/labels/index.ts';
 import { useSchedulerStore, type PostNotice } from './scheduler-store.ts';
 
@@ -151,7 +150,7 @@ export function usePostActions() {
     } catch (error) {
       say({
         kind: 'error',
-        text: `Could not delete the post. ${toCallError(error).message}`,
+        text: `Could not delete the post. ${sayError(error)}`,
         about: postKey(post),
         testId: 'delete-refusal',
       });
@@ -160,4 +159,14 @@ export function usePostActions() {
   }
 
   return { newPost, edit, move, remove };
+}
+
+/**
+ * Why a move was refused, in the presenter's words: a refused time says what to pick instead
+ * ("Pick a time after 14:28 today."), anything else the error in one line.
+ */
+function moveRefusal(error: unknown): string {
+  const presented = presentError(error, { action: 'Could not move the post' });
+  const atTime = presented.fields.find((f) => f.field === 'timestamp');
+  return `The post stays where it was. ${atTime?.message ?? presented.line}`;
 }

@@ -3,6 +3,7 @@ import { folderPathSchema } from '../../../../shared/settings.ts';
 import { api } from '../../api/contract-client.ts';
 import { useAppStore } from '../../app/app-store.ts';
 import { toCallError } from '../../lib/call-error.ts';
+import { sayAtField, sayError } from '../../lib/error-presenter.ts';
 import { useLoad } from '../../lib/use-load.ts';
 
 /**
@@ -44,7 +45,7 @@ export function useDownloadsFolder() {
       await folder.reload();
     } catch (thrown) {
       const error = toCallError(thrown);
-      fieldError.value = error.fieldErrors.downloadsFolder?.[0] ?? error.message;
+      fieldError.value = sayAtField(error, 'downloadsFolder') ?? sayError(error);
     } finally {
       saving.value = false;
     }
@@ -55,7 +56,7 @@ export function useDownloadsFolder() {
       revealed.value = await api['files:open-downloads-folder']();
     } catch (thrown) {
       revealed.value = null;
-      fieldError.value = toCallError(thrown).message;
+      fieldError.value = sayError(thrown);
     }
   }
 

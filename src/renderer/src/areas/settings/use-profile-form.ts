@@ -1,4 +1,5 @@
 import { reactive, ref, watch } from 'vue';
+import { presentError } from '../../lib/error-presenter.ts';
 import {
   fieldErrorsFromZod,
   profileAddSchema,
@@ -83,8 +84,20 @@ export function useProfileForm(options: { profile?: ProfileView; keychain: () =>
     generalErrors.value = general;
   }
 
+  /** Main's refusal in the presenter's words: at the fields it names, the rest above the form. */
   function showError(error: ContractCallError): void {
-    showFieldErrors(error.fieldErrors, error.message);
+    const presented = presentError(error);
+    const next: Partial<Record<ProfileField, string>> = {};
+    const general: string[] = [];
+    for (const { field: key, label, message } of presented.fields) {
+      const field = fieldOf(key);
+      if (field) next[field] = [next[field], message].filter(Boolean).join(' ');
+      else general.push(`${label}: ${message}`);
+    }
+    if (presented.general) general.unshift(presented.general);
+    else if (Object.keys(next).length === 0) general.unshift(presented.sentence);
+    errors.value = next;
+    generalErrors.value = general;
   }
 
   function clearErrors(): void {

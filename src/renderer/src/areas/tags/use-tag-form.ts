@@ -1,6 +1,7 @@
 import { ref, shallowRef, watch } from 'vue';
 import { fieldErrorsFromZod, tagCreateInputSchema } from '../../../../shared/contract/index.ts';
 import { toCallError } from '../../lib/call-error.ts';
+import { sayAtFields, sayError } from '../../lib/error-presenter.ts';
 import { useTagsStore } from './tags-store.ts';
 
 /** The fields of the form, as the contract's input names them. */
@@ -53,14 +54,14 @@ export function useTagForm() {
     } catch (thrown) {
       const error = toCallError(thrown);
       const atFields = Object.fromEntries(
-        Object.entries(error.fieldErrors).filter(([field]) => formFields.has(field)),
+        Object.entries(sayAtFields(error)).filter(([field]) => formFields.has(field)),
       );
       fieldErrors.value = atFields;
       // A conflict the service did not tie to a field is still about the name.
       if (error.code === 'conflict' && !atFields.name)
-        fieldErrors.value = { ...atFields, name: [error.message] };
+        fieldErrors.value = { ...atFields, name: [sayError(error)] };
       else if (Object.keys(atFields).length === 0)
-        formError.value = `The tag was not created. ${error.message}`;
+        formError.value = `The tag was not created. ${sayError(error)}`;
       return false;
     } finally {
       saving.value = false;

@@ -8,6 +8,7 @@ import InboxDetail from '../../../../../src/renderer/src/areas/inbox/detail/inbo
 import type { CallOutput, CallResult } from '../../../../../src/shared/contract/index.ts';
 import { fakeInboxDetail } from '../../../helpers/fake-inbox-detail.ts';
 import { createFakePreload } from '../../../helpers/fake-preload.ts';
+import { detailsText, wordsShown } from '../../../helpers/words-shown.ts';
 import { freshPageForEachTest } from '../../../helpers/mount-app.ts';
 
 freshPageForEachTest();
@@ -200,6 +201,7 @@ describe('the inbox detail pane: loading, failure, closing', () => {
               message: 'SQLITE_BUSY at db.ts:42',
               fieldErrors: {},
               status: 500,
+              wording: 'machine',
             },
           }
         : { ok: true, value: sampleThread },
@@ -207,8 +209,9 @@ describe('the inbox detail pane: loading, failure, closing', () => {
     const { wrapper } = await openDetail('/inbox/5001', preload);
     const error = wrapper.get('[data-testid="state-error"]');
     expect(error.text()).toContain('Could not load this interaction');
-    expect(error.text()).toContain('The service could not answer just now.');
-    expect(wrapper.text()).not.toContain('SQLITE_BUSY');
+    expect(error.text()).toContain('The service ran into a problem. Try again in a moment.');
+    expect(wordsShown(wrapper)).not.toContain('SQLITE_BUSY');
+    expect(detailsText(error)).toContain('SQLITE_BUSY at db.ts:42');
     fail = false;
     await error.get('[data-testid="retry"]').trigger('click');
     await flushPromises();

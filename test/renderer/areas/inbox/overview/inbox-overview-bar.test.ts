@@ -80,7 +80,12 @@ describe('the inbox overview bar', () => {
       fail
         ? {
             ok: false,
-            error: { code: 'service_error', message: 'upstream 502 from stats-7', fieldErrors: {} },
+            error: {
+              code: 'service_error',
+              message: 'upstream 502 from stats-7',
+              fieldErrors: {},
+              wording: 'machine',
+            },
           }
         : { ok: true, value: sampleOverview },
     );

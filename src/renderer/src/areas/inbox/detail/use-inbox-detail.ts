@@ -3,7 +3,6 @@ import { ContractCallError, type CallOutput, type InboxItem } from '../../../../
 import { api } from '../../../api/contract-client.ts';
 import { useBrandsStore } from '../../../app/brands-store.ts';
 import { useLoad } from '../../../lib/use-load.ts';
-import { plainLoadError } from './plain-load-error.ts';
 
 export type TiktokThread = CallOutput<'inbox:thread'>;
 
@@ -51,7 +50,7 @@ export function useInboxDetail(id: () => number | null, listed?: (id: number) =>
     /** The answer for the id asked now: the previous id's is not shown while the next loads. */
     detail: computed(() => (request.data.value?.id === id() ? request.data.value : undefined)),
     loading: request.loading,
-    error: computed(() => (request.error.value ? plainLoadError(request.error.value) : null)),
+    error: request.error,
     reload: request.reload,
   };
 }

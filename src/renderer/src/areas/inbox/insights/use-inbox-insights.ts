@@ -1,7 +1,6 @@
 import { computed } from 'vue';
 import { api } from '../../../api/contract-client.ts';
 import { useLoad } from '../../../lib/use-load.ts';
-import { plainLoadError } from '../detail/plain-load-error.ts';
 
 export interface InsightsScope {
   brandIds: readonly number[];
@@ -34,7 +33,7 @@ export function useInboxInsights(props: InsightsScope) {
   return {
     insights: request.data,
     loading: request.loading,
-    error: computed(() => (request.error.value ? plainLoadError(request.error.value) : null)),
+    error: request.error,
     reload: request.reload,
   };
 }

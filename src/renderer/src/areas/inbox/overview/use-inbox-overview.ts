@@ -1,7 +1,6 @@
 import { computed } from 'vue';
 import { api } from '../../../api/contract-client.ts';
 import { useLoad } from '../../../lib/use-load.ts';
-import { plainLoadError } from '../detail/plain-load-error.ts';
 
 /**
  * The overview figures (op 19) for these brands; a new `refreshKey` asks again. Keyed by value,
@@ -17,7 +16,7 @@ export function useInboxOverview(props: { brandIds: readonly number[]; refreshKe
   return {
     overview: request.data,
     loading: request.loading,
-    error: computed(() => (request.error.value ? plainLoadError(request.error.value) : null)),
+    error: request.error,
     reload: request.reload,
   };
 }

@@ -1,5 +1,3 @@
-import { toCallError } from '../../lib/call-error.ts';
-
 /** Where and how times are said; the person's own locale and time zone unless a test names one. */
 export interface TimeWords {
   locale?: string;
@@ -40,19 +38,4 @@ export function timeFromNow(iso: string, now: Date, words: TimeWords = {}): stri
     month: 'short',
   }).format(at);
   return `${time} on ${day}`;
-}
-
-/**
- * Why a move was refused, in a sentence. A publish time that has passed says the earliest time
- * to pick, in the person's time zone (main hands over the service's instant as a rule); other
- * refusals of the time give the service's words, and anything else the error's message.
- */
-export function moveRefusal(error: unknown, now: Date = new Date(), words: TimeWords = {}): string {
-  const failure = toCallError(error);
-  const after = failure.fieldRules.find((rule) => rule.field === 'timestamp' && rule.rule === 'after');
-  if (after) return `The post stays where it was. Pick a time after ${timeFromNow(after.bound, now, words)}.`;
-  const atTime = failure.fieldErrors.timestamp?.[0];
-  return atTime
-    ? `The post stays where it was: ${atTime}`
-    : `The post stays where it was. ${failure.message}`;
 }
