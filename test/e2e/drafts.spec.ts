@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test, type SandboxService } from './fixtures.ts';
 import { expectAccessible } from './support/accessibility-audit.ts';
+import { expectNoRawErrorText } from './support/raw-error-text.ts';
 import { profileRow, tokenField } from './support/profile-form.ts';
 
 // Drafts against a sandbox of the test's own: what reached the service is read back from the
@@ -220,9 +221,13 @@ test("the service's 422 lands on the field it names", async ({ page, sandbox }) 
     },
   );
   expect(refusal.status).toBe(422);
-  const said = refusal.body.errors.timestamp[0]!;
-  await expect(feedbackAt(page, 'timestamp')).toContainText(said.slice(0, said.indexOf('(')));
-  await expect(page.getByTestId('draft-failure')).toBeVisible();
+  expect(refusal.body.errors.timestamp[0]).toMatch(/^Must be after the current time/);
+  // Said as the time to pick, in the person's words and time zone, never the service's clock.
+  await expect(feedbackAt(page, 'timestamp')).toHaveText(
+    /^Pick a time after \d\d:\d\d( [AP]M)? (today|tomorrow|yesterday|on .+)\.$/,
+  );
+  await expect(page.getByTestId('draft-failure')).toContainText('Check the publish time.');
+  await expectNoRawErrorText(page);
   await expect(feedbackAt(page, 'text')).toHaveCount(0);
   await expectAccessible(page, 'a composer with a refusal at a field');
 });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { schedulerChannels } from '../../src/shared/domain/index.ts';
+import { expectNoRawErrorText } from './support/raw-error-text.ts';
 import { expect, test, type SandboxService } from './fixtures.ts';
 import { expectAccessible } from './support/accessibility-audit.ts';
 
@@ -298,5 +299,6 @@ test.describe('in New York', () => {
     await expect(page.locator('.n-message')).toHaveCount(0);
     await expect(pane.getByText(/^Moved to /)).toHaveCount(0);
     await expect(page.getByText(/\d{4}-\d\d-\d\dT\d\d:\d\d/)).toHaveCount(0);
+    await expectNoRawErrorText(page);
   });
 });

@@ -1,6 +1,7 @@
 import { expect, test } from './fixtures.ts';
 import { expectAccessible } from './support/accessibility-audit.ts';
 import { closeMenu, pickOption } from './support/naive-select.ts';
+import { expectNoRawErrorText } from './support/raw-error-text.ts';
 import {
   createTag,
   expectGroupsAsInSandbox,
@@ -100,6 +101,7 @@ test('with the sandbox stopped: what failed and a Retry, which works once it is 
   const failure = page.getByTestId('state-error');
   await expect(failure).toHaveAttribute('data-code', 'offline');
   await expect(failure).toContainText('Could not load the tags');
+  await expectNoRawErrorText(page);
   // The last answer stays on screen for the brands still chosen, and the count says what is shown.
   await expect(page.getByTestId('tag-group')).toHaveCount(2);
   await expect(page.getByTestId('page-subtitle')).toHaveText(`${kept} tags in 2 brands`);
@@ -113,6 +115,7 @@ test('with the sandbox stopped: what failed and a Retry, which works once it is 
   // A tag cannot be created either; the form says why under it and keeps what was typed.
   await createTag(page, { name: 'After the outage' });
   await expect(page.getByTestId('tag-form-error')).toContainText('The tag was not created.');
+  await expectNoRawErrorText(page);
   await expect(nameField(page)).toHaveValue('After the outage');
   await expectAccessible(page, 'the tags with the service down');
 

@@ -89,6 +89,20 @@ describe('the error presenter', () => {
     expect(visibleText(presented)).not.toMatch(raw);
   });
 
+  it('says what a refusal says of the input as a whole above the fields, for a form', () => {
+    const presented = presentError(
+      error({
+        code: 'invalid_input',
+        message: 'Invalid input. token: Paste the token.',
+        wording: 'machine',
+        fieldErrors: { token: ['Paste the token.'], '(input)': ['Name a saved profile or fill the form.'] },
+      }),
+    );
+    expect(presented.fields).toEqual([{ field: 'token', label: 'Token', message: 'Paste the token.' }]);
+    expect(presented.general).toBe('Name a saved profile or fill the form.');
+    expect(presented.sentence).toBe('Check the token. Name a saved profile or fill the form.');
+  });
+
   it("says a rule's bound in the person's time zone and words, today or tomorrow", () => {
     const refused = error({
       code: 'invalid_input',
