@@ -26,9 +26,7 @@ const rawText = [
  * (`innerText`), so a closed "Details" disclosure, where the raw text is kept, does not count.
  */
 export async function expectNoRawErrorText(page: Page): Promise<void> {
-  const said = await page
-    .locator(errorSurfaces)
-    .evaluateAll((nodes) => nodes.map((node) => (node as HTMLElement).innerText));
+  const said = await page.locator(errorSurfaces).allInnerTexts();
   for (const text of said) {
     for (const pattern of rawText) expect(text, `error text "${text}"`).not.toMatch(pattern);
   }

@@ -1,4 +1,4 @@
-import { flushPromises, type VueWrapper } from '@vue/test-utils';
+import { flushPromises } from '@vue/test-utils';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useCallErrorStore } from '../../../src/renderer/src/app/call-error-store.ts';
 import { ContractCallError } from '../../../src/shared/contract/index.ts';
@@ -6,7 +6,6 @@ import { createFakePreload } from '../helpers/fake-preload.ts';
 import { freshPageForEachTest, mountApp } from '../helpers/mount-app.ts';
 import { detailsText, wordsShown } from '../helpers/words-shown.ts';
 
-let wrapper: VueWrapper | undefined;
 freshPageForEachTest();
 afterEach(() => vi.useRealTimers());
 
@@ -26,7 +25,6 @@ describe('the toasts of failed actions', () => {
   it('say a refused input with its field by name, the raw text only behind Details, and stay', async () => {
     createFakePreload().install();
     const mounted = await mountApp('/settings');
-    wrapper = mounted.wrapper;
     vi.useFakeTimers();
     useCallErrorStore(mounted.pinia).report('Could not assign the conversation', refusedAssignee);
     await flushPromises();
@@ -48,7 +46,6 @@ describe('the toasts of failed actions', () => {
   it('close by themselves for any other failure', async () => {
     createFakePreload().install();
     const mounted = await mountApp('/settings');
-    wrapper = mounted.wrapper;
     vi.useFakeTimers();
     const failed = new ContractCallError({
       code: 'service_error',

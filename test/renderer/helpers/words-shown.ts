@@ -1,4 +1,3 @@
-
 /**
  * The text a person reads without opening an error's "Details" disclosure, where the raw text
  * (the service's own message, field paths) is kept for whoever reports the problem.
