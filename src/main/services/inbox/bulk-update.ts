@@ -12,7 +12,7 @@ import {
 import { isApiError, toContractError } from '../api/api-error.ts';
 import type { CommunityApi } from '../api/community.ts';
 import type { CallContext } from '../dispatch.ts';
-import { progressThrottle } from '../reports/progress-throttle.ts';
+import { PROGRESS_INTERVAL_MS, progressThrottle } from '../progress-throttle.ts';
 import { patchBodyOf } from './inbox-change.ts';
 import { serviceQueryOf } from './inbox-query.ts';
 import { currentInteraction } from './tag-edit.ts';
@@ -21,8 +21,6 @@ import { walkInteractions } from './walk-interactions.ts';
 /** Requests of one bulk action in flight at once: enough to overlap round trips, few enough to
  * leave the rate limit's room to the person's own calls (which the gate serves first anyway). */
 export const BULK_CONCURRENCY = 4;
-/** Progress at most this often (about ten a second), plus once when the action ends. */
-export const BULK_PROGRESS_INTERVAL_MS = 100;
 
 export interface BulkRequest {
   brandIds: number[];
@@ -60,7 +58,7 @@ export async function bulkUpdate(
   const body = patchBodyOf(request.change);
   const updated: InboxItem[] = [];
   const failed: InboxBulkResult['failed'] = [];
-  const due = progressThrottle({ intervalMs: BULK_PROGRESS_INTERVAL_MS, now: deps.now });
+  const due = progressThrottle({ intervalMs: PROGRESS_INTERVAL_MS, now: deps.now });
   const report = () =>
     deps.onProgress({
       id: request.jobId,

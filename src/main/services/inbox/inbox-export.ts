@@ -11,7 +11,7 @@ import { writeCsv, type CsvWriteResult } from '../csv/csv-writer.ts';
 import type { EventBus } from '../event-bus.ts';
 import type { Platform } from '../platform.ts';
 import { checkedAbsolutePath } from '../platform-paths.ts';
-import { progressThrottle } from '../reports/progress-throttle.ts';
+import { progressThrottle } from '../progress-throttle.ts';
 import type { RecentExports } from '../reports/recent-exports.ts';
 import { PROGRESS_INTERVAL_MS } from '../reports/report-exports.ts';
 import { saveAtomically } from '../reports/save-file.ts';

@@ -15,7 +15,7 @@ import type { Platform } from '../platform.ts';
 import { checkedAbsolutePath } from '../platform-paths.ts';
 import { copyCsv, type CopyProgress } from './copy-csv.ts';
 import { writeReportJsonAsCsv } from './json-report-csv.ts';
-import { progressThrottle } from './progress-throttle.ts';
+import { progressThrottle } from '../progress-throttle.ts';
 import type { RecentExports } from './recent-exports.ts';
 import { serviceRequestOf } from './report-request.ts';
 import { saveAtomically } from './save-file.ts';

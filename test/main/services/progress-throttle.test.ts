@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { progressThrottle } from '../../../../src/main/services/reports/progress-throttle.ts';
+import { progressThrottle } from '../../../src/main/services/progress-throttle.ts';
 
 describe('progressThrottle', () => {
   it('lets the first report through, then at most one per interval', () => {
