@@ -14,15 +14,15 @@ import type { Handlers } from './dispatch.ts';
 import { createDraftsHandlers } from './drafts/drafts-handlers.ts';
 import { createDraftsService } from './drafts/drafts-service.ts';
 import { EventBus } from './event-bus.ts';
+import { createExportsHandlers } from './exports/exports-handlers.ts';
+import { createExportsService } from './exports/exports-service.ts';
+import { createRecentExports } from './exports/recent-exports.ts';
 import { createInboxHandlers } from './inbox/inbox-handlers.ts';
-import { cancellingInboxExportsToo, createInboxExports } from './inbox/inbox-export.ts';
 import { SharedLoads } from './lists/shared-loads.ts';
 import type { Platform } from './platform.ts';
 import { createPostChanges } from './posts/post-changes.ts';
 import { createPostsHandlers } from './posts/posts-handlers.ts';
 import { createProfileDatabases, type ProfileDatabases } from './storage/profile-databases.ts';
-import { removeExportLeftovers } from './reports/export-leftovers.ts';
-import { createRecentExports } from './reports/recent-exports.ts';
 import { createReportsHandlers } from './reports/reports-handlers.ts';
 import { removingProfileDatabase } from './storage/remove-with-profile.ts';
 import { createTagsHandlers } from './tags/tags-handlers.ts';
@@ -104,7 +104,8 @@ export function createServices(options: ServicesOptions): Services {
   // Every change the app makes to a post (the Scheduler's, the drafts outbox's) goes through here.
   const postChanges = createPostChanges({ loads, events, activeProfileId: () => profiles.active()?.id });
   const brands = createBrandSelection({ profiles, backend: options.store });
-  const inboxExports = createInboxExports({
+  // Every CSV export (a report, the inbox's list) runs through this one, with one cancel.
+  const exports = createExportsService({
     platform: options.platform,
     events,
     recent: createRecentExports(databases),
@@ -115,11 +116,9 @@ export function createServices(options: ServicesOptions): Services {
     ...createBrandsHandlers(brands),
     ...createTagsHandlers({ clients, profiles, loads }),
     ...createCampaignsHandlers({ clients, profiles, loads }),
-    ...cancellingInboxExportsToo(
-      createReportsHandlers({ platform: options.platform, clients, profiles, databases, events }),
-      inboxExports,
-    ),
-    ...createInboxHandlers({ clients, profiles, databases, loads, events, exports: inboxExports }),
+    ...createExportsHandlers({ exports, profiles, platform: options.platform }),
+    ...createReportsHandlers({ clients, profiles, databases, exports }),
+    ...createInboxHandlers({ clients, profiles, databases, loads, events, exports }),
     ...createDraftsHandlers(drafts),
     ...createPostsHandlers({ clients, profiles, loads, changes: postChanges }),
   };
@@ -128,11 +127,7 @@ export function createServices(options: ServicesOptions): Services {
     console.error('socialdesk: the drafts outboxes did not resume:', (error as Error).message);
   });
 
-  const exportLeftoversRemoved = (async () =>
-    removeExportLeftovers({
-      userDataDir: options.platform.userDataDir,
-      folders: [await options.platform.downloadsFolder()],
-    }))().catch((error: unknown) => {
+  const exportLeftoversRemoved = exports.removeLeftovers().catch((error: unknown) => {
     console.error('socialdesk: leftover export files were not removed:', (error as Error).message);
     return [];
   });

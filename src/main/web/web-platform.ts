@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Platform, RevealResult, SavePathOptions } from '../services/platform.ts';
 import { checkedAbsolutePath, saveFileName } from '../services/platform-paths.ts';
-import { firstFreePath } from '../services/reports/free-name.ts';
+import { firstFreePath } from '../services/exports/free-name.ts';
 import { systemDownloadsFolder, type RunCommand } from './downloads-folder.ts';
 import { revealCommand, startOpener, type Opener } from './file-manager.ts';
 

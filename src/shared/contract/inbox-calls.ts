@@ -9,6 +9,7 @@ import {
 } from '../domain/index.ts';
 import { listInput, listOutput } from './call-spec.ts';
 import { contractErrorSchema } from './errors.ts';
+import { exportIdSchema } from './exports-calls.ts';
 
 /**
  * Calls and events of the Inbox area (issue 14): the community interactions of the chosen brands
@@ -253,15 +254,15 @@ export const inboxCalls = {
   /**
    * The filtered list to CSV through the one CSV writer: the save dialog (Electron) or the
    * downloads folder (browser shell); null when the person cancelled the dialog. Progress and
-   * cancel as for report exports (`reports:progress`, `reports:cancel-export` by `id`); the file
-   * is listed with the recent exports.
+   * cancel as for every export (`exports:progress`, `exports:cancel` by `id`); the file is listed
+   * with the recent exports.
    */
   'inbox:export': {
     input: z.object({
       brandIds: brandIdsInput,
       filter: inboxFilterSchema,
-      /** As `reports:cancel-export` takes it, so this export can be cancelled by it. */
-      id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Letters, digits, - and _ only.'),
+      /** As `exports:cancel` takes it, so this export can be cancelled by it. */
+      id: exportIdSchema,
     }),
     output: z
       .object({ path: z.string(), rows: z.number().int().min(0), bytes: z.number().int().min(0) })

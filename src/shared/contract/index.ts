@@ -6,10 +6,11 @@ import { brandsCalls } from './brands-calls.ts';
 import { campaignsCalls } from './campaigns-calls.ts';
 import type { CallMeta, CallSpec } from './call-spec.ts';
 import { draftsCalls, draftsEvents } from './drafts-calls.ts';
+import { exportsCalls, exportsEvents } from './exports-calls.ts';
 import { inboxCalls, inboxEvents } from './inbox-calls.ts';
 import type { CallName, EventName } from './names.ts';
 import { postsCalls, postsEvents } from './posts-calls.ts';
-import { reportsCalls, reportsEvents } from './reports-calls.ts';
+import { reportsCalls } from './reports-calls.ts';
 import { tagsCalls } from './tags-calls.ts';
 
 /**
@@ -31,6 +32,7 @@ export const calls = {
   ...reportsCalls,
   ...inboxCalls,
   ...campaignsCalls,
+  ...exportsCalls,
 } as const satisfies Record<CallName, CallSpec>;
 
 export const events = {
@@ -38,7 +40,7 @@ export const events = {
   'rate:status': rateStatusSchema,
   ...draftsEvents,
   ...postsEvents,
-  ...reportsEvents,
+  ...exportsEvents,
   ...inboxEvents,
 } as const satisfies Record<EventName, z.ZodType>;
 
@@ -151,10 +153,9 @@ export {
   type PostView,
 } from './posts-calls.ts';
 
-// The Reports area: report data for previews, CSV exports to disk, recent exports.
+// The Reports area: report data for previews, CSV exports to disk, saved configurations.
 export {
   reportsCalls,
-  reportsEvents,
   reportConfigSchema,
   migrateReportConfig,
   usesPutBody,
@@ -163,19 +164,26 @@ export {
   graphReportTypes,
   putReportTypes,
   PREVIEW_ROWS_MAX,
-  INBOX_EXPORT_TYPE,
-  reportExportSchema,
   savedReportConfigSchema,
   savedReportConfigNameSchema,
   type ReportConfig,
   type ReportConfigInput,
-  type ReportExport,
   type ReportNote,
   type ReportPreview,
   type ReportPreviewView,
-  type ReportProgress,
   type SavedReportConfig,
 } from './reports-calls.ts';
+
+// Every CSV export, whichever area started it: progress, the one cancel, recent exports.
+export {
+  exportsCalls,
+  exportsEvents,
+  exportIdSchema,
+  INBOX_EXPORT_TYPE,
+  recentExportSchema,
+  type ExportProgress,
+  type RecentExport,
+} from './exports-calls.ts';
 
 // The Campaigns area: a brand's campaigns, their statistics, ads, media and the edit form's PUT.
 export {

@@ -42,9 +42,6 @@ export const callNames = [
   'posts:delete',
   'reports:data',
   'reports:export',
-  'reports:cancel-export',
-  'reports:recent',
-  'files:reveal',
   'inbox:list',
   'inbox:get',
   'inbox:thread',
@@ -67,6 +64,9 @@ export const callNames = [
   'campaigns:stats',
   'campaigns:ads',
   'campaigns:add-media',
+  'exports:cancel',
+  'exports:recent',
+  'files:reveal',
 ] as const;
 
 export const eventNames = [
@@ -75,7 +75,7 @@ export const eventNames = [
   'drafts:changed',
   'drafts:connection',
   'posts:changed',
-  'reports:progress',
+  'exports:progress',
   'inbox:bulk-progress',
 ] as const;
 

@@ -11,10 +11,11 @@ import {
   type ReportType,
 } from '../domain/index.ts';
 import { LIST_LIMIT_MAX } from './call-spec.ts';
+import { exportIdSchema, recentExportSchema } from './exports-calls.ts';
 
 /**
- * Calls and events of the Reports area (issue 16): report data for previews, exports saved to
- * disk as CSV with their progress, and the recent exports of the active profile.
+ * Calls of the Reports area (issue 16): report data for previews, and exports saved to disk as
+ * CSV (whose progress, cancel and recent list every export shares: exports-calls.ts).
  *
  * A report configuration is the report's query in the service's own parameter names
  * (conventions §6 and §8: `report_type`, `channels`, `brand_ids`, `context_start_date`, ...),
@@ -217,45 +218,6 @@ export const reportPreviewSchema = z.object({
 export type ReportPreview = z.output<typeof reportPreviewSchema>;
 export type ReportPreviewView = ReportPreview['view'];
 
-// ---- reports:export ----
-
-const exportIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Letters, digits, - and _ only.');
-
-/** The `reportType` of a recent export made from the inbox's filtered list (issue 14), not a report. */
-export const INBOX_EXPORT_TYPE = 'INBOX' as const;
-
-/** A finished export, as recent exports list it. Times are ISO 8601 (UTC). */
-export const reportExportSchema = z.object({
-  id: z.string(),
-  /** Where the file is: absolute. */
-  path: z.string(),
-  fileName: z.string(),
-  /** The report's type, or INBOX_EXPORT_TYPE for the inbox's list. */
-  reportType: z.union([reportTypeSchema, z.literal(INBOX_EXPORT_TYPE)]),
-  bytes: z.number().int().min(0),
-  /** Data rows (the header line not counted). */
-  rows: z.number().int().min(0),
-  finishedAt: z.string(),
-});
-export type ReportExport = z.output<typeof reportExportSchema>;
-
-export const reportExportStates = ['running', 'done', 'failed', 'cancelled'] as const;
-
-export const reportsEvents = {
-  /**
-   * An export's progress, at most about ten a second while it runs, and once more when it ends
-   * (done, failed or cancelled). `bytes` and `rows` are what reached the disk so far.
-   */
-  'reports:progress': z.object({
-    id: z.string(),
-    state: z.enum(reportExportStates),
-    bytes: z.number().int().min(0),
-    rows: z.number().int().min(0),
-    fileName: z.string(),
-  }),
-} as const;
-export type ReportProgress = z.output<(typeof reportsEvents)['reports:progress']>;
-
 // ---- saved report configurations ----
 
 /**
@@ -295,7 +257,7 @@ export const reportsCalls = {
    * Saves the report as CSV where the user says: the native save dialog in Electron, the
    * downloads folder in the browser shell. Answers null when the user cancelled the dialog, the
    * export once the file is complete; a cancelled or failed export leaves no file. Choose `id`
-   * (a UUID) to follow `reports:progress` and to cancel it with `reports:cancel-export`.
+   * (a UUID) to follow `exports:progress` and to cancel it with `exports:cancel`.
    */
   'reports:export': {
     input: z.object({
@@ -304,22 +266,7 @@ export const reportsCalls = {
       fileName: z.string().trim().min(1).max(200).optional(),
       id: exportIdSchema.optional(),
     }),
-    output: reportExportSchema.extend({ notes: z.array(reportNoteSchema) }).nullable(),
-  },
-  /** Stops an export in flight; its call then answers `cancelled`. False when none runs by that id. */
-  'reports:cancel-export': {
-    input: z.object({ id: exportIdSchema }),
-    output: z.object({ cancelled: z.boolean() }),
-  },
-  /** The active profile's recent exports, newest first; `exists` is false once the file is gone. */
-  'reports:recent': {
-    input: z.undefined(),
-    output: z.object({ items: z.array(reportExportSchema.extend({ exists: z.boolean() })) }),
-  },
-  /** "Show in folder" for a recent export of the active profile (no other path is shown). */
-  'files:reveal': {
-    input: z.object({ path: z.string().min(1) }),
-    output: z.object({ opened: z.boolean(), path: z.string() }),
+    output: recentExportSchema.extend({ notes: z.array(reportNoteSchema) }).nullable(),
   },
   /** The active profile's saved report configurations, by name. */
   'reports:configs': {

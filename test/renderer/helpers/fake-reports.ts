@@ -9,14 +9,14 @@ import {
   type CallResult,
   type ContractError,
   type ReportConfig,
-  type ReportExport,
+  type RecentExport,
   type ReportPreview,
   type SavedReportConfig,
 } from '../../../src/shared/contract/index.ts';
 import type { createFakePreload } from './fake-preload.ts';
 
 type FakePreload = ReturnType<typeof createFakePreload>;
-type RecentItem = ReportExport & { exists: boolean };
+type RecentItem = RecentExport & { exists: boolean };
 
 /** A report's data as main previews it: rows, series or figures by the report's kind. */
 export function samplePreview(config: ReportConfig, offset: number, limit: number): ReportPreview {
@@ -84,7 +84,7 @@ export function samplePreview(config: ReportConfig, offset: number, limit: numbe
 /** An export main has been asked for and not answered yet: the test ends it. */
 export interface PendingExport {
   input: CallInput<'reports:export'>;
-  finish(file: ReportExport | null): void;
+  finish(file: RecentExport | null): void;
 }
 
 /**
@@ -159,7 +159,7 @@ export function installFakeReports(
     if (at >= 0) configs.splice(at, 1);
     return { deleted: at >= 0 };
   });
-  answer('reports:recent', () => ({ items: [...recent] }));
+  answer('exports:recent', () => ({ items: [...recent] }));
   answer('files:reveal', ({ path }: { path: string }) => {
     if (!recent.some((item) => item.path === path)) {
       throw refuse({ code: 'not_found', message: 'Not a recent export.', fieldErrors: {} });
@@ -180,7 +180,7 @@ export function installFakeReports(
     });
   });
   const exportRejects = new Map<string, (error: unknown) => void>();
-  answer('reports:cancel-export', ({ id }: { id: string }) => {
+  answer('exports:cancel', ({ id }: { id: string }) => {
     const reject = exportRejects.get(id);
     exportRejects.delete(id);
     reject?.(refuse({ code: 'cancelled', message: 'The export was cancelled.', fieldErrors: {} }));

@@ -4,12 +4,13 @@ import type { ProfilesService } from '../accounts/profiles.ts';
 import { renameFieldErrors } from '../api/field-names.ts';
 import type { HandlerMap } from '../dispatch.ts';
 import type { EventBus } from '../event-bus.ts';
+import type { ExportsService } from '../exports/exports-service.ts';
 import { pagedList } from '../lists/list-call.ts';
 import type { SharedLoads } from '../lists/shared-loads.ts';
 import type { ProfileDatabases } from '../storage/profile-databases.ts';
 import { bulkUpdate } from './bulk-update.ts';
 import { patchBodyOf } from './inbox-change.ts';
-import type { InboxExports } from './inbox-export.ts';
+import { exportInboxList } from './inbox-export.ts';
 import { serviceQueryOf, type InboxServiceQuery } from './inbox-query.ts';
 import { insights, overview, unreadCounts } from './inbox-stats.ts';
 import { createSavedViews } from './saved-views.ts';
@@ -22,7 +23,8 @@ export interface InboxHandlersDeps {
   databases: Pick<ProfileDatabases, 'open'>;
   loads: SharedLoads;
   events: Pick<EventBus, 'emit'>;
-  exports: InboxExports;
+  /** The app's one export service, which saves the list's CSV. */
+  exports: Pick<ExportsService, 'run'>;
   /** Milliseconds, for the bulk progress throttle; tests step their own. */
   now?: () => number;
 }
@@ -129,7 +131,8 @@ export function createInboxHandlers(deps: InboxHandlersDeps): HandlerMap<typeof 
 
     'inbox:export': async (request, { signal }) => {
       const id = profileId();
-      return deps.exports.exportList(request, id, deps.clients.active().community, signal);
+      const { community } = deps.clients.active();
+      return exportInboxList(request, { profileId: id, community, exports: deps.exports }, signal);
     },
   };
 }

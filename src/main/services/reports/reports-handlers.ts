@@ -1,6 +1,4 @@
-import { stat } from 'node:fs/promises';
 import {
-  ContractCallError,
   isContentReportType,
   PREVIEW_ROWS_MAX,
   type reportsCalls,
@@ -9,13 +7,10 @@ import {
 import type { ProfileClients } from '../accounts/profile-clients.ts';
 import type { ProfilesService } from '../accounts/profiles.ts';
 import type { CallContext, HandlerMap } from '../dispatch.ts';
-import type { EventBus } from '../event-bus.ts';
 import { stableJson } from '../lists/list-call.ts';
 import { SharedLoads } from '../lists/shared-loads.ts';
-import type { Platform } from '../platform.ts';
-import { checkedAbsolutePath } from '../platform-paths.ts';
+import type { ExportsService } from '../exports/exports-service.ts';
 import type { ProfileDatabases } from '../storage/profile-databases.ts';
-import { createRecentExports } from './recent-exports.ts';
 import { createReportExports } from './report-exports.ts';
 import { previewView, tableView, truncatedNote, unavailableNote } from './report-preview.ts';
 import { serviceRequestOf, type ServiceReportRequest } from './report-request.ts';
@@ -23,18 +18,16 @@ import { reportRows } from './report-rows.ts';
 import { createSavedConfigHandlers, createSavedReportConfigs } from './saved-configs.ts';
 
 export interface ReportsHandlersDeps {
-  platform: Pick<Platform, 'shell' | 'chooseSavePath' | 'revealPath' | 'userDataDir'>;
   clients: Pick<ProfileClients, 'active'>;
   profiles: Pick<ProfilesService, 'active'>;
   databases: Pick<ProfileDatabases, 'open'>;
-  events: Pick<EventBus, 'emit'>;
-  now?: () => number;
+  /** The app's one export service, which saves the report's CSV. */
+  exports: Pick<ExportsService, 'run'>;
 }
 
-/** The Reports area (interface.md ops 12 and 13): previews, exports, recent exports, saved configurations. */
+/** The Reports area (interface.md ops 12 and 13): previews, exports, saved configurations. */
 export function createReportsHandlers(deps: ReportsHandlersDeps): HandlerMap<typeof reportsCalls> {
-  const recent = createRecentExports(deps.databases);
-  const exports = createReportExports({ ...deps, recent });
+  const exports = createReportExports(deps);
   // A preview's data is kept for a minute: paging through it, or going back to it, costs no
   // request against the reports limit (60 a minute). Few are kept: one may hold 10,000 rows.
   const previews = new SharedLoads({ ttlMs: 60_000, maxEntries: 4 });
@@ -93,36 +86,5 @@ export function createReportsHandlers(deps: ReportsHandlersDeps): HandlerMap<typ
 
     'reports:export': async ({ config, fileName, id }, { signal }) =>
       exports.exportReport({ config, fileName, id }, signal),
-
-    'reports:cancel-export': async ({ id }) => ({ cancelled: exports.cancel(id) }),
-
-    'reports:recent': async () => {
-      const profile = deps.profiles.active();
-      if (!profile) return { items: [] };
-      const items = recent.list(profile.id);
-      const present = await Promise.all(
-        items.map((item) =>
-          stat(item.path).then(
-            (found) => found.isFile(),
-            () => false,
-          ),
-        ),
-      );
-      return { items: items.map((item, index) => ({ ...item, exists: present[index]! })) };
-    },
-
-    'files:reveal': async ({ path }) => {
-      const checked = checkedAbsolutePath(path);
-      const profile = deps.profiles.active();
-      // Only a file this profile exported: the renderer must not make main open any path it likes.
-      if (!profile || !recent.has(profile.id, checked)) {
-        throw new ContractCallError({
-          code: 'not_found',
-          message: 'This file is not among your recent exports, so Socialdesk does not open it.',
-          fieldErrors: { path: ['Not a recent export.'] },
-        });
-      }
-      return deps.platform.revealPath(checked);
-    },
   };
 }

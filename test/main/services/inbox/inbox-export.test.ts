@@ -1,17 +1,21 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { ReportProgress } from '../../../../src/shared/contract/index.ts';
+import type { ExportProgress } from '../../../../src/shared/contract/index.ts';
 import { sandboxForThisFile } from '../support/sandbox.ts';
 import { servicesOnSandbox, valueOf, type ServicesOnSandbox } from '../support/services-on-sandbox.ts';
 import { serviceGet, serviceList, urlOf, type ServiceList } from './service-reads.ts';
 
-/** The inbox list to CSV through the reports' export parts, against a real sandbox. */
+/** The inbox list to CSV through the app's one export service, against a real sandbox. */
 const sandbox = await sandboxForThisFile({ frozenClock: true });
 
-/** The third page of every list is held until its request is aborted, and says when it is asked. */
+/**
+ * The third page of every list is held until its request is aborted (or the test lets it go), and
+ * says when it is asked.
+ */
 let thirdPageAsked: () => void = () => {};
+let releaseThirdPage: () => void = () => {};
 let holdThirdPage = false;
 const app = await servicesOnSandbox(sandbox, {
   fetch: (input, init) => {
@@ -23,9 +27,10 @@ const app = await servicesOnSandbox(sandbox, {
     ) {
       thirdPageAsked();
       const signal = input instanceof Request ? input.signal : init?.signal;
-      return new Promise<Response>((_resolve, reject) =>
-        signal?.addEventListener('abort', () => reject(signal.reason), { once: true }),
-      );
+      return new Promise<Response>((resolve, reject) => {
+        signal?.addEventListener('abort', () => reject(signal.reason), { once: true });
+        releaseThirdPage = () => resolve(fetch(input, init));
+      });
     }
     return fetch(input, init);
   },
@@ -57,21 +62,23 @@ const text = (value: unknown) => {
 };
 
 function progressOf(app: ServicesOnSandbox, id: string) {
-  const seen: ReportProgress[] = [];
+  const seen: ExportProgress[] = [];
   const unsubscribe = app.events.subscribe((event, payload) => {
-    if (event === 'reports:progress' && (payload as ReportProgress).id === id)
-      seen.push(payload as ReportProgress);
+    if (event === 'exports:progress' && (payload as ExportProgress).id === id)
+      seen.push(payload as ExportProgress);
   });
   return { seen, unsubscribe };
 }
 
 /** Runs `start` with the third list page held, resolving once that page is asked for. */
-async function heldAtThirdPage<T>(start: () => Promise<T>): Promise<{ answer: Promise<T> }> {
+async function heldAtThirdPage<T>(
+  start: () => Promise<T>,
+): Promise<{ answer: Promise<T>; release: () => void }> {
   holdThirdPage = true;
   const asked = new Promise<void>((resolve) => (thirdPageAsked = resolve));
   const answer = start();
   await asked;
-  return { answer };
+  return { answer, release: () => ((holdThirdPage = false), releaseThirdPage()) };
 }
 
 describe('inbox:export', () => {
@@ -149,7 +156,7 @@ describe('inbox:export', () => {
     expect(progress.seen.at(-1)).toMatchObject({ id, state: 'done', rows: items.length, bytes: file.length });
     expect(filesIn(app.downloadsFolder)).toEqual([saved!.path.split('/').pop()]);
     // The file joins the recent exports, which "show in folder" then accepts.
-    const { items: recent } = valueOf(await app.call('reports:recent'));
+    const { items: recent } = valueOf(await app.call('exports:recent'));
     expect(recent[0]).toMatchObject({
       id,
       path: saved!.path,
@@ -168,12 +175,12 @@ describe('inbox:export', () => {
     );
     // The temporary file beside the target is being written.
     expect(filesIn(app.downloadsFolder).some((name) => name.endsWith('.part'))).toBe(true);
-    expect(valueOf(await app.call('reports:cancel-export', { id }))).toEqual({ cancelled: true });
+    expect(valueOf(await app.call('exports:cancel', { id }))).toEqual({ cancelled: true });
     expect(await answer).toMatchObject({ ok: false, error: { code: 'cancelled' } });
     expect(progress.seen.at(-1)).toMatchObject({ id, state: 'cancelled' });
     expect(filesIn(app.downloadsFolder)).toEqual(before);
-    expect(valueOf(await app.call('reports:cancel-export', { id }))).toEqual({ cancelled: false });
-    const { items: recent } = valueOf(await app.call('reports:recent'));
+    expect(valueOf(await app.call('exports:cancel', { id }))).toEqual({ cancelled: false });
+    const { items: recent } = valueOf(await app.call('exports:recent'));
     expect(recent.map((item) => item.id)).not.toContain(id);
     progress.unsubscribe();
   });
@@ -202,8 +209,32 @@ describe('inbox:export', () => {
       ok: false,
       error: { code: 'conflict' },
     });
-    valueOf(await app.call('reports:cancel-export', { id }));
+    valueOf(await app.call('exports:cancel', { id }));
     expect(await answer).toMatchObject({ ok: false, error: { code: 'cancelled' } });
     expect(filesIn(join(app.downloadsFolder)).filter((name) => name.endsWith('.part'))).toEqual([]);
+  });
+
+  it('says in plain words that nothing was saved when the folder went away during the export', async () => {
+    const id = 'inbox-export-folder-gone';
+    const progress = progressOf(app, id);
+    const { answer, release } = await heldAtThirdPage(() =>
+      app.call('inbox:export', { brandIds: [101, 102, 103], filter: {}, id }),
+    );
+    // The downloads folder removed (a drive unplugged, a folder cleaned up) while the file is written.
+    rmSync(app.downloadsFolder, { recursive: true, force: true });
+    release();
+    const result = await answer;
+    expect(result).toMatchObject({
+      ok: false,
+      error: {
+        code: 'internal',
+        message: expect.stringMatching(
+          /^Could not save inbox-[\d-]+( \(\d+\))?\.csv: its folder is no longer there\. Nothing was saved\.$/,
+        ),
+      },
+    });
+    expect(progress.seen.at(-1)).toMatchObject({ id, state: 'failed' });
+    expect(valueOf(await app.call('exports:recent')).items.map((item) => item.id)).not.toContain(id);
+    progress.unsubscribe();
   });
 });

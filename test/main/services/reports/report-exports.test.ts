@@ -1,9 +1,8 @@
-import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { EventBus } from '../../../../src/main/services/event-bus.ts';
-import type { ReportConfigInput, ReportProgress } from '../../../../src/shared/contract/index.ts';
+import type { ExportProgress, ReportConfigInput } from '../../../../src/shared/contract/index.ts';
 import { sandboxForThisFile, startTestSandbox } from '../support/sandbox.ts';
 import { servicesOnSandbox, valueOf } from '../support/services-on-sandbox.ts';
 import { seededRandom } from '../../../../src/sandbox/random.ts';
@@ -13,14 +12,7 @@ import { seededRandom } from '../../../../src/sandbox/random.ts';
  * downloads folder. The sandbox clock stands after 2026-06-30, when SINGLE_METRIC answers 400.
  */
 const sandbox = await sandboxForThisFile({ now: '2026-08-01T10:00:00Z', rateLimit: 10_000 });
-const openedPaths: string[] = [];
-const app = await servicesOnSandbox(sandbox, {
-  system: {
-    // "Show in folder" without a file manager on the test machine: nothing opens, the path prints.
-    open: async (_command, args) => (openedPaths.push(...args), false),
-    print: () => {},
-  },
-});
+const app = await servicesOnSandbox(sandbox);
 afterAll(() => app.close());
 
 const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
@@ -64,11 +56,11 @@ const filesIn = (folder: string) => {
 
 /** Progress events of one export, and a promise of the first that passes `test`. */
 function progressOf(events: EventBus, id: string) {
-  const seen: ReportProgress[] = [];
-  const waiters: { test: (p: ReportProgress) => boolean; resolve: (p: ReportProgress) => void }[] = [];
+  const seen: ExportProgress[] = [];
+  const waiters: { test: (p: ExportProgress) => boolean; resolve: (p: ExportProgress) => void }[] = [];
   const unsubscribe = events.subscribe((event, payload) => {
-    if (event !== 'reports:progress') return;
-    const progress = payload as ReportProgress;
+    if (event !== 'exports:progress') return;
+    const progress = payload as ExportProgress;
     if (progress.id !== id) return;
     seen.push(progress);
     for (const waiter of [...waiters]) {
@@ -77,8 +69,8 @@ function progressOf(events: EventBus, id: string) {
       waiter.resolve(progress);
     }
   });
-  const first = (test: (p: ReportProgress) => boolean) =>
-    new Promise<ReportProgress>((resolve) => waiters.push({ test, resolve }));
+  const first = (test: (p: ExportProgress) => boolean) =>
+    new Promise<ExportProgress>((resolve) => waiters.push({ test, resolve }));
   return { seen, first, unsubscribe };
 }
 
@@ -213,13 +205,13 @@ describe('reports:export', () => {
     expect(filesIn(app.downloadsFolder).some((name) => name.startsWith('.cancel-by-id.csv.'))).toBe(true);
     // Nothing by the export's name while it runs: no empty file that looks like a finished export.
     expect(filesIn(app.downloadsFolder)).not.toContain('cancel-by-id.csv');
-    expect(valueOf(await app.call('reports:cancel-export', { id }))).toEqual({ cancelled: true });
+    expect(valueOf(await app.call('exports:cancel', { id }))).toEqual({ cancelled: true });
     expect(await answer).toMatchObject({ ok: false, error: { code: 'cancelled' } });
     expect(underway.rows).toBeLessThan(1_000_000);
     expect(progress.seen.at(-1)).toMatchObject({ state: 'cancelled' });
     expect(filesIn(app.downloadsFolder)).toEqual(before);
     // Nothing by that id runs any more.
-    expect(valueOf(await app.call('reports:cancel-export', { id }))).toEqual({ cancelled: false });
+    expect(valueOf(await app.call('exports:cancel', { id }))).toEqual({ cancelled: false });
     progress.unsubscribe();
   });
 
@@ -312,43 +304,3 @@ describe('reports:export when the service fails', () => {
 function firstSeed(test: (random: () => number) => boolean): number {
   for (let seed = 1; ; seed++) if (test(seededRandom(seed ^ 0x0fa17))) return seed;
 }
-
-describe('reports:recent and files:reveal', () => {
-  it('lists the finished exports newest first, and not the cancelled or failed ones', async () => {
-    const saved = valueOf(await app.call('reports:export', { config: totalMetric, fileName: 'latest' }));
-    const { items } = valueOf(await app.call('reports:recent'));
-    expect(items[0]).toEqual({ ...saved, notes: undefined, exists: true });
-    expect(items.map((item) => item.fileName)).not.toContain('cancel-by-id.csv');
-    expect(items.map((item) => item.fileName)).not.toContain('abandoned.csv');
-    const times = items.map((item) => item.finishedAt);
-    expect([...times].sort().reverse()).toEqual(times);
-  });
-
-  it('shows a recent export in its folder', async () => {
-    const { items } = valueOf(await app.call('reports:recent'));
-    const answer = valueOf(await app.call('files:reveal', { path: items[0]!.path }));
-    expect(answer).toEqual({ opened: false, path: items[0]!.path });
-  });
-
-  it('refuses to show a path that is no recent export, even an existing file', async () => {
-    const elsewhere = join(app.downloadsFolder, 'not-exported.csv');
-    writeFileSync(elsewhere, 'a,b\r\n');
-    const opened = openedPaths.length;
-    for (const path of [elsewhere, '/etc/passwd', `${app.downloadsFolder}/../downloads/not-exported.csv`]) {
-      const answer = await app.call('files:reveal', { path });
-      expect(answer, path).toMatchObject({ ok: false, error: { code: 'not_found' } });
-    }
-    expect(await app.call('files:reveal', { path: 'relative/file.csv' })).toMatchObject({
-      ok: false,
-      error: { code: 'invalid_input' },
-    });
-    expect(openedPaths.length).toBe(opened);
-  });
-
-  it('says a recent export is gone once its file was removed', async () => {
-    const saved = valueOf(await app.call('reports:export', { config: totalMetric, fileName: 'to-remove' }));
-    rmSync(saved!.path);
-    const { items } = valueOf(await app.call('reports:recent'));
-    expect(items.find((item) => item.path === saved!.path)).toMatchObject({ exists: false });
-  });
-});

@@ -148,12 +148,12 @@ describe('triage and bulk actions', () => {
     const { preload } = await openInbox();
     let finish: (answer: CallResult<CallOutput<'inbox:export'>>) => void = () => undefined;
     preload.answer('inbox:export', () => new Promise((resolve) => (finish = resolve)));
-    preload.answer('reports:cancel-export', () => ({ ok: true, value: { cancelled: true } }));
+    preload.answer('exports:cancel', () => ({ ok: true, value: { cancelled: true } }));
     await wrapper.get('[data-testid="export"]').trigger('click');
     await flushPromises();
     const [asked] = preload.inputsOf('inbox:export');
     expect(asked).toMatchObject({ brandIds: [101, 102], filter: {} });
-    preload.emit('reports:progress', {
+    preload.emit('exports:progress', {
       id: asked!.id,
       state: 'running',
       bytes: 2048,
@@ -165,7 +165,7 @@ describe('triage and bulk actions', () => {
 
     await wrapper.get('[data-testid="export-cancel"]').trigger('click');
     await flushPromises();
-    expect(preload.inputsOf('reports:cancel-export')).toEqual([{ id: asked!.id }]);
+    expect(preload.inputsOf('exports:cancel')).toEqual([{ id: asked!.id }]);
     finish({ ok: false, error: { code: 'cancelled', message: 'Stopped.', fieldErrors: {} } });
     await flushPromises();
     expect(wrapper.find('[data-testid="export-progress"]').exists()).toBe(false);

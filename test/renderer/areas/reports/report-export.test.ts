@@ -29,7 +29,7 @@ describe('saving a report as CSV', () => {
     expect(input.config).toMatchObject({ report_type: 'CONTENT_OWNED', limit: 1000 });
     expect(wrapper.get('[data-testid="report-save-csv"]').attributes('disabled')).toBeDefined();
 
-    preload.emit('reports:progress', {
+    preload.emit('exports:progress', {
       id: input.id!,
       state: 'running',
       bytes: 250_000,
@@ -39,13 +39,13 @@ describe('saving a report as CSV', () => {
     await flushPromises();
     expect(wrapper.get('[data-testid="export-figures"]').text()).toMatch(/^250 rows · 250 kB\s+· 25 %$/);
     // Another export's progress is not this one's.
-    preload.emit('reports:progress', { id: 'other', state: 'running', bytes: 9, rows: 9, fileName: 'x.csv' });
+    preload.emit('exports:progress', { id: 'other', state: 'running', bytes: 9, rows: 9, fileName: 'x.csv' });
     await flushPromises();
     expect(wrapper.get('[data-testid="export-figures"]').text()).toContain('250 rows');
 
     await wrapper.get('[data-testid="export-cancel"]').trigger('click');
     await flushPromises();
-    expect(preload.inputsOf('reports:cancel-export')).toEqual([{ id: input.id }]);
+    expect(preload.inputsOf('exports:cancel')).toEqual([{ id: input.id }]);
     expect(wrapper.find('[data-testid="export-progress"]').exists()).toBe(false);
     expect(wrapper.get('[data-testid="export-outcome"]').attributes('data-kind')).toBe('cancelled');
     expect(wrapper.get('[data-testid="export-outcome"]').text()).toContain('no file was left');
@@ -87,7 +87,7 @@ describe('saving a report as CSV', () => {
   it('shows why the recent exports could not be listed, with Retry', async () => {
     const preload = createFakePreload().install();
     installFakeReports(preload);
-    preload.answer('reports:recent', () => ({
+    preload.answer('exports:recent', () => ({
       ok: false,
       error: { code: 'internal', message: 'Something went wrong in Socialdesk.', fieldErrors: {} },
     }));
@@ -95,7 +95,7 @@ describe('saving a report as CSV', () => {
     await flushPromises();
     const recent = wrapper.get('[data-testid="recent-exports"]');
     expect(recent.get('[data-testid="state-error"]').text()).toContain('Could not list the recent exports');
-    preload.answer('reports:recent', () => ({ ok: true, value: { items: [] } }));
+    preload.answer('exports:recent', () => ({ ok: true, value: { items: [] } }));
     await recent.get('[data-testid="retry"]').trigger('click');
     await flushPromises();
     expect(wrapper.get('[data-testid="recent-exports"]').text()).toContain('No exports yet');

@@ -8,7 +8,7 @@ let nextExport = 1;
 
 /**
  * The filtered list to CSV through main's one CSV writer: rows written so far while it runs
- * (`reports:progress`), a cancel by the export's id, and where the file went.
+ * (`exports:progress`), a cancel by the export's id, and where the file went.
  */
 export function useInboxExport(brandIds: Ref<readonly number[]>, filter: Ref<InboxFilter>) {
   const errors = useCallErrorStore();
@@ -22,7 +22,7 @@ export function useInboxExport(brandIds: Ref<readonly number[]>, filter: Ref<Inb
     if (state.id) return;
     const id = `inbox-${Date.now().toString(36)}-${nextExport++}`;
     Object.assign(state, { id, rows: 0, saved: null });
-    const stop = on('reports:progress', (progress) => {
+    const stop = on('exports:progress', (progress) => {
       if (progress.id === id) state.rows = progress.rows;
     });
     try {
@@ -40,7 +40,7 @@ export function useInboxExport(brandIds: Ref<readonly number[]>, filter: Ref<Inb
   async function cancel(): Promise<void> {
     if (!state.id) return;
     try {
-      await api['reports:cancel-export']({ id: state.id });
+      await api['exports:cancel']({ id: state.id });
     } catch (thrown) {
       errors.report('Could not stop the export', thrown);
     }

@@ -2,9 +2,9 @@ import { defineStore } from 'pinia';
 import { computed, onScopeDispose, shallowRef } from 'vue';
 import type {
   ContractCallError,
+  ExportProgress,
+  RecentExport,
   ReportConfig,
-  ReportExport,
-  ReportProgress,
 } from '../../../../shared/contract/index.ts';
 import { api, on } from '../../api/contract-client.ts';
 import { useAccountsStore } from '../../app/accounts-store.ts';
@@ -14,7 +14,7 @@ import { useLoad } from '../../lib/use-load.ts';
 export interface ExportRun {
   id: string;
   fileName: string;
-  state: ReportProgress['state'] | 'starting';
+  state: ExportProgress['state'] | 'starting';
   bytes: number;
   rows: number;
   /** Rows the report will hold, when known (a content report's length): the bar's 100 %. */
@@ -23,7 +23,7 @@ export interface ExportRun {
 
 /** The outcome of the last export, said beside the button until the next one. */
 export type ExportOutcome =
-  | { kind: 'saved'; file: ReportExport }
+  | { kind: 'saved'; file: RecentExport }
   | { kind: 'cancelled'; fileName: string }
   | { kind: 'failed'; error: ContractCallError };
 
@@ -31,7 +31,7 @@ export type ExportOutcome =
 const DEFAULT_CONTENT_ROWS = 100;
 
 /**
- * Saving a report as CSV: one export at a time, its progress from `reports:progress`, a cancel
+ * Saving a report as CSV: one export at a time, its progress from `exports:progress`, a cancel
  * that leaves no file, and the profile's recent exports with "show in folder".
  */
 export const useReportExportStore = defineStore('report-export', () => {
@@ -41,11 +41,11 @@ export const useReportExportStore = defineStore('report-export', () => {
   const revealed = shallowRef<{ opened: boolean; path: string } | null>(null);
   const recent = useLoad(
     () => accounts.activeId,
-    (signal) => api['reports:recent'](undefined, { signal }),
+    (signal) => api['exports:recent'](undefined, { signal }),
     { enabled: () => Boolean(accounts.activeId) },
   );
 
-  const stop = on('reports:progress', (progress) => {
+  const stop = on('exports:progress', (progress) => {
     const current = run.value;
     if (!current || progress.id !== current.id) return;
     run.value = {
@@ -92,7 +92,7 @@ export const useReportExportStore = defineStore('report-export', () => {
     const current = run.value;
     if (!current) return;
     run.value = { ...current, state: 'cancelled' };
-    await api['reports:cancel-export']({ id: current.id }).catch(() => undefined);
+    await api['exports:cancel']({ id: current.id }).catch(() => undefined);
   }
 
   async function reveal(path: string): Promise<void> {

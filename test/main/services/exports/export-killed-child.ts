@@ -37,7 +37,7 @@ const app = await servicesOnSandbox(sandbox, {
 });
 // The first progress event comes once the file is being written (its folder made).
 const underway = new Promise<void>((resolve) =>
-  app.events.subscribe((event) => event === 'reports:progress' && resolve()),
+  app.events.subscribe((event) => event === 'exports:progress' && resolve()),
 );
 void app.call('reports:export', {
   config: {

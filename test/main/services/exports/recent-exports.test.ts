@@ -2,9 +2,9 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import {
   createRecentExports,
   RECENT_EXPORTS_KEPT,
-} from '../../../../src/main/services/reports/recent-exports.ts';
+} from '../../../../src/main/services/exports/recent-exports.ts';
 import { createProfileDatabases } from '../../../../src/main/services/storage/profile-databases.ts';
-import type { ReportConfig, ReportExport } from '../../../../src/shared/contract/index.ts';
+import type { RecentExport, ReportConfig } from '../../../../src/shared/contract/index.ts';
 import { tempDir } from '../storage/support/temp-dir.ts';
 
 /** Recent exports in a fresh folder of profile databases, closed after the test. */
@@ -21,7 +21,7 @@ const config: ReportConfig = {
   brand_ids: [101],
 };
 
-const entry = (n: number, path = `/exports/report-${n}.csv`): ReportExport => ({
+const entry = (n: number, path = `/exports/report-${n}.csv`): RecentExport => ({
   id: `export-${n}`,
   path,
   fileName: path.split('/').pop()!,

@@ -1,13 +1,8 @@
 import { Readable, type Writable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { pipeline } from 'node:stream/promises';
-import { CsvFormulaGuard } from '../csv/csv-formula-guard.ts';
-
-export interface CopyProgress {
-  bytes: number;
-  /** Data rows so far (the header line not counted). */
-  rows: number;
-}
+import { CsvFormulaGuard } from './csv-formula-guard.ts';
+import type { CsvWriteResult } from './csv-writer.ts';
 
 const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 
@@ -22,10 +17,10 @@ const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 export async function copyCsv(
   body: ReadableStream<Uint8Array>,
   output: Writable,
-  options: { signal: AbortSignal; utf8: boolean; onProgress: (progress: CopyProgress) => void },
-): Promise<CopyProgress> {
+  options: { signal: AbortSignal; utf8: boolean; onProgress: (progress: CsvWriteResult) => void },
+): Promise<CsvWriteResult> {
   const guard = new CsvFormulaGuard({ encoding: options.utf8 ? 'utf8' : 'latin1' });
-  const progress: CopyProgress = { bytes: 0, rows: 0 };
+  const progress: CsvWriteResult = { bytes: 0, rows: 0 };
   /** One write per chunk: the chunk as it came, or joined again around the guards put in. */
   function* counted(pieces: Buffer[]) {
     progress.rows = guard.rows;

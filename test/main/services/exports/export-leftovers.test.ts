@@ -5,8 +5,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   partFilePath,
   removeExportLeftovers,
-} from '../../../../src/main/services/reports/export-leftovers.ts';
-import { saveAtomically } from '../../../../src/main/services/reports/save-file.ts';
+} from '../../../../src/main/services/exports/export-leftovers.ts';
+import { saveAtomically } from '../../../../src/main/services/exports/save-file.ts';
 
 let root = '';
 afterEach(() => rmSync(root, { recursive: true, force: true }));

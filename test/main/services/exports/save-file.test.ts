@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { saveAtomically } from '../../../../src/main/services/reports/save-file.ts';
+import { saveAtomically } from '../../../../src/main/services/exports/save-file.ts';
 
 let folder = '';
 afterEach(() => rmSync(folder, { recursive: true, force: true }));

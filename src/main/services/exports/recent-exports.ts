@@ -1,9 +1,9 @@
 import type { DatabaseSync } from 'node:sqlite';
 import {
-  reportExportSchema,
+  recentExportSchema,
   type InboxFilter,
+  type RecentExport,
   type ReportConfig,
-  type ReportExport,
 } from '../../../shared/contract/index.ts';
 import type { ProfileDatabases } from '../storage/profile-databases.ts';
 import { transaction } from '../storage/transaction.ts';
@@ -31,7 +31,7 @@ export function createRecentExports(databases: Pick<ProfileDatabases, 'open'>) {
 
   return {
     /** `config`: what the file was made from (a report's configuration, the inbox's filter). */
-    add(profileId: string, entry: ReportExport, config: ReportConfig | InboxFilter): void {
+    add(profileId: string, entry: RecentExport, config: ReportConfig | InboxFilter): void {
       const database = db(profileId);
       transaction(database, () => {
         // A file saved again at the same path replaces the older entry: one path, one row.
@@ -60,7 +60,7 @@ export function createRecentExports(databases: Pick<ProfileDatabases, 'open'>) {
       });
     },
 
-    list(profileId: string): ReportExport[] {
+    list(profileId: string): RecentExport[] {
       const rows = db(profileId)
         .prepare(
           `SELECT id, path, file_name, report_type, bytes, rows, finished_at
@@ -69,7 +69,7 @@ export function createRecentExports(databases: Pick<ProfileDatabases, 'open'>) {
         .all() as unknown as ExportRow[];
       return rows.flatMap((row) => {
         // A report type this version does not know (a newer one wrote it) is left out.
-        const reportType = reportExportSchema.shape.reportType.safeParse(row.report_type);
+        const reportType = recentExportSchema.shape.reportType.safeParse(row.report_type);
         if (!reportType.success) return [];
         return [
           {
