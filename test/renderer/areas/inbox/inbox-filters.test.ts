@@ -1,7 +1,7 @@
 import { flushPromises, type VueWrapper } from '@vue/test-utils';
 import { describe, expect, it } from 'vitest';
 import type { Router } from 'vue-router';
-import { filterKey } from '../../../../src/renderer/src/areas/inbox/filter-query.ts';
+import { filterKey } from '../../../../src/renderer/src/areas/inbox/inbox-query.ts';
 import type { InboxFilter } from '../../../../src/shared/contract/index.ts';
 import { giveListsAViewport, installFakeInbox } from '../../helpers/fake-inbox.ts';
 import { createFakePreload } from '../../helpers/fake-preload.ts';

@@ -50,3 +50,5 @@ export function useConnection(probe: () => Promise<void>, clock: () => number = 
 
   return { since, failed, answered };
 }
+
+export type Connection = ReturnType<typeof useConnection>;

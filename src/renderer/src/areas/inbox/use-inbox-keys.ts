@@ -1,7 +1,7 @@
 import { ref, watch, type Ref } from 'vue';
 import { useRoute, useRouter } from 'vue-router';
 import { useKeys } from '../../app/keys/key-registry.ts';
-import type { Inbox } from './use-inbox.ts';
+import type { InboxStore } from './inbox-store.ts';
 
 interface KeyTargets {
   /** Brings a row into view. */
@@ -15,12 +15,15 @@ interface KeyTargets {
  * The inbox's keys: a highlighted row that j/k move, Enter or o to open it, Esc to close the
  * pane, and the triage keys on the highlighted row (or on the selection, when there is one).
  */
-export function useInboxKeys(inbox: Inbox, targets: KeyTargets) {
+export function useInboxKeys(inbox: InboxStore, targets: KeyTargets) {
   const route = useRoute();
   const router = useRouter();
   const highlighted: Ref<number> = ref(0);
 
-  watch(inbox.filterKey, () => (highlighted.value = 0));
+  watch(
+    () => inbox.filterKey,
+    () => (highlighted.value = 0),
+  );
 
   function move(by: number): void {
     const count = inbox.list.count.value ?? 0;
@@ -37,7 +40,7 @@ export function useInboxKeys(inbox: Inbox, targets: KeyTargets) {
     highlighted.value = index;
     const to = { name: 'inbox-detail', params: { id: String(item.id) }, query: route.query };
     void (replace ? router.replace(to) : router.push(to));
-    if (inbox.data.canTriage.value && item.is_read === false)
+    if (inbox.canTriage && item.is_read === false)
       void inbox.triage.update(item.id, { read: true });
   }
 
@@ -49,9 +52,9 @@ export function useInboxKeys(inbox: Inbox, targets: KeyTargets) {
   const current = () => inbox.list.itemAt(highlighted.value);
 
   function triage(
-    change: (item: NonNullable<ReturnType<typeof current>>) => Parameters<Inbox['triage']['update']>[1],
+    change: (item: NonNullable<ReturnType<typeof current>>) => Parameters<InboxStore['triage']['update']>[1],
   ) {
-    if (!inbox.data.canTriage.value) return;
+    if (!inbox.canTriage) return;
     const item = current();
     if (!item) return;
     void inbox.triage.update(item.id, change(item));
@@ -64,14 +67,14 @@ export function useInboxKeys(inbox: Inbox, targets: KeyTargets) {
     close,
     select: () => {
       const item = current();
-      if (item && inbox.data.canTriage.value) inbox.selection.toggle(item.id, highlighted.value);
+      if (item && inbox.canTriage) inbox.selection.toggle(item.id, highlighted.value);
     },
     search: () => targets.focusSearch(),
     toggleRead: () => triage((item) => ({ read: !item.is_read })),
     archive: () => triage((item) => ({ archived: !item.is_archived })),
     followUp: () => triage((item) => ({ followUp: !item.is_follow_up })),
-    tag: () => inbox.data.canTriage.value && current() && targets.openTags(highlighted.value),
-    assign: () => inbox.data.canTriage.value && current() && targets.openAssign(highlighted.value),
+    tag: () => inbox.canTriage && current() && targets.openTags(highlighted.value),
+    assign: () => inbox.canTriage && current() && targets.openAssign(highlighted.value),
   });
 
   return { highlighted, open, close };

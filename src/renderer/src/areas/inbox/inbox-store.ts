@@ -1,0 +1,284 @@
+import { defineStore } from 'pinia';
+import { useIntervalFn } from '@vueuse/core';
+import { computed, effectScope, markRaw, ref, shallowRef, watch } from 'vue';
+import { useRoute } from 'vue-router';
+import { interactionListTypes } from '../../../../shared/domain/index.ts';
+import type { InboxFilter, InboxItem } from '../../../../shared/contract/index.ts';
+import { api } from '../../api/contract-client.ts';
+import { useBrandsStore } from '../../app/brands-store.ts';
+import { toCallError } from '../../lib/call-error.ts';
+import { useLoad } from '../../lib/use-load.ts';
+import { usePagedList } from '../../lib/use-paged-list.ts';
+import { useQueryState } from '../../lib/use-query-param.ts';
+import { searchTokens, type TagLook } from './inbox-format.ts';
+import { compactFilter, filterKey as filterKeyOf, filterParams } from './inbox-query.ts';
+import { useConnection, type Connection } from './use-connection.ts';
+import { useInboxExport } from './use-inbox-export.ts';
+import { useSelection } from './use-selection.ts';
+import { useTriage } from './use-triage.ts';
+
+/** The types the list filters by, without the ads kinds the service lists only with ads on. */
+export const listedTypes = interactionListTypes;
+/** The service's own page size: one service request per page of the list. */
+export const INBOX_PAGE_SIZE = 100;
+/** A tall window's worth of rows, read before the rest of the first page. */
+export const INBOX_FIRST_ROWS = 30;
+
+/**
+ * The inbox's data: the filter in the address, the paged list of the chosen brands'
+ * interactions, what surrounds it (unread counts, tags, saved views, whether triage is possible),
+ * triage, the selection and the export.
+ *
+ * What lives on while the inbox is closed: what it has read (the rows of the pages kept, at most
+ * a couple of thousand, the counts, tags and views) and what runs on its own (a bulk change, an
+ * export), so coming back shows the list at once, read again in place. What only matters on
+ * screen runs while the view is open (`open()`): the minute clock of "3 h ago", the connection
+ * watcher (its retry timer and its listeners), and the selection, cleared when the inbox closes.
+ */
+export const useInboxStore = defineStore('inbox', () => {
+  const brands = useBrandsStore();
+  const route = useRoute();
+  const brandIds = computed(() => brands.selected);
+  const brandsKnown = computed(() => brands.loaded);
+  const enabled = () => brandIds.value.length > 0;
+
+  // The filter in the address. Read only while the inbox is open: another area's query (the
+  // campaigns list's `q` and `sort`) is not this filter, and the list keeps its rows meanwhile.
+  // A change takes effect on the click, before the router has written it (see useQueryState).
+  const address = useQueryState(filterParams, { active: () => route.matched[0]?.name === 'inbox' });
+  const filter = computed<InboxFilter>(() => compactFilter(address.state.value));
+  const filterKey = computed(() => filterKeyOf(filter.value));
+
+  /**
+   * Puts this filter in place of the one shown (fields it leaves out are cleared). A new history
+   * entry, so back undoes it, or in place of the current one while typing in the search box.
+   */
+  function setFilter(next: Partial<InboxFilter>, options: { replace?: boolean } = {}): void {
+    const compact = compactFilter(next);
+    const every = Object.fromEntries(Object.keys(filterParams).map((field) => [field, undefined]));
+    address.set({ ...every, ...compact }, options);
+  }
+  /** Changes some fields of the filter, keeps the rest. */
+  function patchFilter(change: Partial<InboxFilter>, options: { replace?: boolean } = {}): void {
+    setFilter({ ...filter.value, ...change }, options);
+  }
+  function toggleType(type: string): void {
+    const chosen = filter.value.types ?? [];
+    const next = chosen.includes(type as never) ? chosen.filter((t) => t !== type) : [...chosen, type];
+    patchFilter({ types: next as InboxFilter['types'] });
+  }
+
+  // The brands' tags, for the chips and the picker.
+  const tags = useLoad(
+    () => brandIds.value,
+    (signal) => api['tags:list']({ brandIds: [...brandIds.value] }, { signal }),
+    { enabled },
+  );
+  const tagList = computed(() => tags.data.value?.items ?? []);
+  const tagLooks = computed<ReadonlyMap<number, TagLook>>(
+    () => new Map(tagList.value.map((tag) => [tag.id, { name: tag.name, color: tag.color }])),
+  );
+
+  // Whether this service lets the inbox change interactions.
+  const capabilities = useLoad(null, () => api['inbox:capabilities']());
+  void capabilities.reload();
+  const capabilitiesKnown = computed(() => capabilities.data.value !== undefined);
+  const canTriage = computed(() => capabilities.data.value?.triage === true);
+  const triageNote = computed(() => capabilities.data.value?.note ?? null);
+
+  /** What triage changed since the counts were read: they follow at once, without a reload. */
+  const delta = ref<Record<string, number>>({});
+  const range = computed(() => ({ from: filter.value.from, to: filter.value.to }));
+  const counts = useLoad(
+    () => [brandIds.value, range.value],
+    (signal) => {
+      delta.value = {};
+      return api['inbox:unread-counts']({ brandIds: [...brandIds.value], ...range.value }, { signal });
+    },
+    { enabled },
+  );
+  function unreadOf(type: string): number | null {
+    const loaded = counts.data.value?.byType[type];
+    if (loaded === undefined) return null;
+    return Math.max(0, loaded + (delta.value[type] ?? 0));
+  }
+  const unreadTotal = computed(() => {
+    const loaded = counts.data.value?.total;
+    if (loaded === undefined) return null;
+    return Math.max(0, loaded + Object.values(delta.value).reduce((sum, n) => sum + n, 0));
+  });
+  /** A row went from read to unread or back: its type's count follows. */
+  function countReadChange(before: InboxItem, after: InboxItem): void {
+    const was = before.is_read === false ? 1 : 0;
+    const now = after.is_read === false ? 1 : 0;
+    if (was === now) return;
+    delta.value = { ...delta.value, [before.type]: (delta.value[before.type] ?? 0) + now - was };
+  }
+
+  // The profile's saved views, each with its unread count.
+  const views = useLoad(
+    () => brandIds.value,
+    (signal) => api['inbox:views']({ brandIds: [...brandIds.value] }, { signal }),
+    { enabled },
+  );
+  async function saveView(name: string): Promise<void> {
+    await api['inbox:save-view']({ name, filter: filter.value });
+    await views.reload();
+  }
+  async function deleteView(id: string): Promise<void> {
+    await api['inbox:delete-view']({ id });
+    await views.reload();
+  }
+  /** The saved view whose filter is on screen, if any. */
+  const currentViewId = computed(() => {
+    const items = views.data.value?.items ?? [];
+    return items.find((view) => filterKeyOf(view.filter) === filterKey.value)?.id ?? null;
+  });
+
+  /** Whether the service answers, as the list's calls found: watched only while the inbox is open. */
+  const connection = shallowRef<Connection | null>(null);
+  const offlineSince = computed(() => connection.value?.since.value ?? null);
+
+  const list = usePagedList<InboxItem>({
+    pageSize: INBOX_PAGE_SIZE,
+    firstRows: INBOX_FIRST_ROWS,
+    key: () => `${brandIds.value.join(',')}|${filterKey.value}`,
+    enabled,
+    async load(offset, limit, signal) {
+      try {
+        const answer = await api['inbox:list'](
+          { query: { brandIds: [...brandIds.value], filter: filter.value }, offset, limit },
+          { signal },
+        );
+        connection.value?.answered();
+        return answer;
+      } catch (thrown) {
+        connection.value?.failed(toCallError(thrown));
+        throw thrown;
+      }
+    },
+  });
+
+  /** Bumped after every change the service took: the overview and insights read themselves again. */
+  const refreshKey = ref(0);
+  const triage = useTriage({
+    brandIds,
+    filter,
+    updateItem: list.updateItem,
+    countReadChange,
+    afterBulk: (target) => {
+      void counts.reload();
+      void views.reload();
+      if (target === 'filter') void list.refresh();
+    },
+    changed: () => refreshKey.value++,
+  });
+
+  // Back online: what surrounds the list catches up too.
+  watch(offlineSince, (since, before) => {
+    if (since !== null || before === null) return;
+    void counts.reload();
+    void views.reload();
+    refreshKey.value++;
+  });
+
+  const selection = useSelection(
+    (index) => list.itemAt(index)?.id,
+    () => `${brandIds.value.join(',')}|${filterKey.value}`,
+  );
+  const exporter = useInboxExport(brandIds, filter);
+
+  // The same array while the words stay the same: every row on screen takes it, and a new one on
+  // each filter change (a new filter is parsed from the address) would draw them all again.
+  const tokens = computed<readonly string[]>((previous) => {
+    const next = searchTokens(filter.value.text, filter.value.keywordList);
+    const same = previous?.length === next.length && next.every((token, at) => previous[at] === token);
+    return same && previous ? previous : next;
+  });
+  /** The clock relative times read; once a minute is enough for "3 h ago" (while open). */
+  const now = ref(Date.now());
+
+  /**
+   * Assignees seen in the rows read so far (the only users the interface lets us know), kept while
+   * the brands stay the same even when the list forgets pages far from view. A new array only
+   * when one was added, so the filter bar is not drawn again for every page the list reads.
+   */
+  const assignees = shallowRef<number[]>([]);
+  const seenAssignees = new Set<number>();
+  watch(brandIds, () => {
+    seenAssignees.clear();
+    assignees.value = [];
+  });
+  watch(list.revision, () => {
+    const before = seenAssignees.size;
+    for (const item of list.loadedItems()) if (item.assignee_id) seenAssignees.add(item.assignee_id);
+    if (seenAssignees.size !== before) assignees.value = [...seenAssignees].sort((a, b) => a - b);
+  });
+
+  let openedBefore = false;
+  /**
+   * The view is on screen: the clock and the connection watcher run until the returned function
+   * is called (the view closing). Coming back, what was read is read again in place: the rows
+   * kept stay on screen until their pages answer, so the list does not blank.
+   */
+  function open(): () => void {
+    const live = effectScope(true);
+    live.run(() => {
+      connection.value = useConnection(() => list.refresh());
+      now.value = Date.now();
+      useIntervalFn(() => (now.value = Date.now()), 60_000);
+    });
+    if (openedBefore) {
+      // The view starts at the top of the list: the pages there are the ones to read again.
+      // A page 0 forgotten is read now by setRange; one kept is read again with its rows shown.
+      list.setRange(0, 0);
+      if (list.pageAt(0).status !== 'loading') void list.refresh();
+      void counts.reload();
+      void views.reload();
+      void tags.reload();
+      void capabilities.reload();
+    }
+    openedBefore = true;
+    return () => {
+      live.stop();
+      connection.value = null;
+      selection.clear();
+    };
+  }
+
+  return {
+    brandIds,
+    brandsKnown,
+    filter,
+    filterKey,
+    setFilter,
+    patchFilter,
+    toggleType,
+    tagList,
+    tagLooks,
+    capabilitiesKnown,
+    canTriage,
+    triageNote,
+    unreadOf,
+    unreadTotal,
+    views,
+    saveView,
+    deleteView,
+    currentViewId,
+    offlineSince,
+    refreshKey,
+    tokens,
+    now,
+    assignees,
+    open,
+    // Kept raw (their refs read as refs): the list's row reads run for every row drawn, and go
+    // straight to the paged list rather than through the store's proxy and action hooks.
+    list: markRaw(list),
+    triage: markRaw(triage),
+    selection: markRaw(selection),
+    exporter: markRaw(exporter),
+  };
+});
+
+export type InboxStore = ReturnType<typeof useInboxStore>;
+export type { InboxItem };
