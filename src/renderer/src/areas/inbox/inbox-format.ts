@@ -1,12 +1,19 @@
-import type { InboxItem } from '../../../../shared/contract/index.ts';
+import type { InboxItem, InboxSentiment } from '../../../../shared/contract/index.ts';
 
 export interface TagLook {
   name: string;
   color: string | null | undefined;
 }
 
+/** A sentiment in words: the filter, the detail pane's flag and the insights donut say it alike. */
+export const sentimentLabels: Readonly<Record<InboxSentiment, string>> = {
+  positive: 'Positive',
+  neutral: 'Neutral',
+  negative: 'Negative',
+};
+
 /** The sentiment the service found, or null when it gave none. */
-export function sentimentOf(item: InboxItem): 'positive' | 'negative' | 'neutral' | null {
+export function sentimentOf(item: InboxItem): InboxSentiment | null {
   const s = item.sentiment;
   if (!s) return null;
   if (s.is_negative) return 'negative';

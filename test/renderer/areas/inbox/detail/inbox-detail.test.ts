@@ -114,7 +114,7 @@ describe('the inbox detail pane: other types', () => {
   it('falls back to the interaction of the chosen brands, with messages, ticket and brand reply', async () => {
     const { preload, wrapper } = await openDetail('/inbox/6001', fakePreload());
     expect(preload.inputsOf('inbox:get')).toEqual([{ brandIds: [101, 102], id: 6001 }]);
-    expect(wrapper.get('#inbox-detail-heading').text()).toBe('Instagram conversation');
+    expect(wrapper.get('#inbox-detail-heading').text()).toBe('Instagram message');
     const fields = wrapper.get('[data-testid="interaction-fields"]');
     const messages = fields.findAll('[data-testid="message"]');
     expect(messages.map((m) => m.attributes('data-brand'))).toEqual(['false', 'true']);

@@ -1,24 +1,4 @@
-import type { InboxItem } from '../../../../../shared/contract/index.ts';
-
-/** How the detail pane names and dates what the service sends. */
-
-const typeLabels: Record<InboxItem['type'], string> = {
-  COMMUNITY_INTERACTION: 'Interaction',
-  FACEBOOK_COMMENT: 'Facebook comment',
-  FACEBOOK_CONVERSATION: 'Facebook conversation',
-  INSTAGRAM_COMMENT: 'Instagram comment',
-  INSTAGRAM_CONVERSATION: 'Instagram conversation',
-  TIKTOK_COMMENT: 'TikTok comment',
-  TWITTER_CONVERSATION: 'X conversation',
-  TWITTER_MENTION: 'X mention',
-  TWITTER_QUOTE: 'X quote',
-  TWITTER_RETWEET: 'X repost',
-  YOUTUBE_COMMENT: 'YouTube comment',
-};
-
-export function typeLabel(type: InboxItem['type']): string {
-  return typeLabels[type] ?? type;
-}
+/** How the detail pane dates and counts what the service sends (its names: lib/labels). */
 
 const exact = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const short = new Intl.DateTimeFormat(undefined, {
