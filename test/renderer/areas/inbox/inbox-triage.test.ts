@@ -199,6 +199,38 @@ describe('triage and bulk actions', () => {
     expect(preload.inputsOf('inbox:list').at(-1)?.query.filter).toEqual({ types: ['TIKTOK_COMMENT'] });
   });
 
+  it('says why the saved views could not be read, in words, and reads them again on Retry', async () => {
+    const preload = createFakePreload().install();
+    const fake = installFakeInbox(preload);
+    let down = true;
+    preload.answer('inbox:views', () =>
+      down
+        ? {
+            ok: false,
+            error: {
+              code: 'service_error',
+              message: 'upstream_status=502 GET /views',
+              wording: 'machine',
+              fieldErrors: {},
+            },
+          }
+        : { ok: true, value: { items: fake.views } },
+    );
+    ({ wrapper } = await mountApp('/inbox'));
+    await flushPromises();
+    const note = wrapper.get('[data-testid="views-error"]');
+    expect(note.text()).toContain('Could not read the saved views.');
+    expect(note.text()).toContain('The service ran into a problem.');
+    expect(note.text()).not.toContain('upstream_status');
+
+    fake.views.push({ id: 'v1', name: 'Mine', filter: {}, unread: null, createdAt: '2026-11-23T12:00:00Z' });
+    down = false;
+    await note.get('button').trigger('click');
+    await flushPromises();
+    expect(wrapper.find('[data-testid="views-error"]').exists()).toBe(false);
+    expect(wrapper.get('[data-testid="saved-view"]').attributes('data-name')).toBe('Mine');
+  });
+
   it('assigns the selected rows from a named dialog: a seen id in one click, or one typed and Enter', async () => {
     const { preload } = await openInbox();
     await rowOf(1000).get('[data-testid="row-select"]').trigger('click');
