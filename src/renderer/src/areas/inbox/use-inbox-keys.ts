@@ -40,8 +40,7 @@ export function useInboxKeys(inbox: InboxStore, targets: KeyTargets) {
     highlighted.value = index;
     const to = { name: 'inbox-detail', params: { id: String(item.id) }, query: route.query };
     void (replace ? router.replace(to) : router.push(to));
-    if (inbox.canTriage && item.is_read === false)
-      void inbox.triage.update(item.id, { read: true });
+    if (inbox.canTriage && item.is_read === false) void inbox.triage.update(item.id, { read: true });
   }
 
   function close(): void {
