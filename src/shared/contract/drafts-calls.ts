@@ -120,6 +120,9 @@ export type SyncProgress = z.output<typeof syncProgressSchema>;
 
 const byId = z.object({ id: draftIdSchema });
 
+/** The answer of a change of a draft's fields: the revision that holds them now. */
+export const draftSavedSchema = z.object({ revision: z.number().int().min(1) });
+
 /**
  * A profile's drafts the service does not have as saved here: every state but synced. `failed`
  * and `conflict` are among `count`: the ones that need the person before they can go.
@@ -173,17 +176,20 @@ export const draftsCalls = {
    * Saves the whole of a draft's fields (one transaction; call it within a second of an edit).
    * The brand may change until the draft has a post. A queued draft stays queued and a syncing
    * one is sent again with these fields; a synced one becomes local; failed and conflict stay.
+   * Answers the revision saved; the draft as it is now comes by `drafts:changed`, like every
+   * other change of it, so a composer hears each change once and in order.
    */
   'drafts:save': {
     input: z.object({ id: draftIdSchema, fields: draftFieldsSchema, brandId: idSchema.optional() }),
-    output: draftSummarySchema,
+    output: draftSavedSchema,
   },
   'drafts:delete': { input: byId, output: z.object({ deleted: z.boolean() }) },
   /**
    * Queues a draft for the service (online or not). Fields the shared schemas refuse make it
-   * `failed` at once, with field errors. Refused (`conflict`) while in conflict: resolve instead.
+   * `failed` at once, with field errors (`queued` false; the draft and its reasons come by
+   * `drafts:changed`). Refused (`conflict`) while in conflict: resolve instead.
    */
-  'drafts:sync': { input: byId, output: draftSummarySchema },
+  'drafts:sync': { input: byId, output: z.object({ queued: z.boolean() }) },
   /** Queues failed drafts again (those named, or every failed one) and tries at once. */
   'drafts:retry': {
     input: z.object({ ids: z.array(draftIdSchema).max(10_000).optional() }).default({}),
@@ -192,7 +198,8 @@ export const draftsCalls = {
   /**
    * Ends a conflict: `fields` are the chosen merge, sent over the service's current copy
    * (`remoteUpdatedAt`, as `conflict.remoteUpdatedAt` showed it: refused with `conflict` when
-   * the draft's conflict is not that one any more). The draft is queued again.
+   * the draft's conflict is not that one any more). The draft is queued again with the merge as
+   * its fields: answers that revision (the draft comes by `drafts:changed`).
    */
   'drafts:resolve': {
     input: z.object({
@@ -200,7 +207,7 @@ export const draftsCalls = {
       fields: draftFieldsSchema,
       remoteUpdatedAt: z.string().nullable(),
     }),
-    output: draftSummarySchema,
+    output: draftSavedSchema,
   },
   /** The outbox of the active profile: connection, progress and drafts per state. */
   'drafts:status': {
@@ -222,7 +229,11 @@ export const draftsCalls = {
   },
 } as const;
 
-/** Events of the Drafts area, all about the active profile's drafts. */
+/**
+ * Events of the Drafts area, all about the active profile's drafts. `drafts:changed` is the one
+ * way a draft's new state reaches the renderer: main sends one for every change (a save, a sync,
+ * each step of the outbox, a delete), in the order they happened; the calls only acknowledge.
+ */
 export const draftsEvents = {
   /** Progress of the drafts outbox sync (at most ten a second; the last one always comes). */
   'sync:progress': syncProgressSchema,

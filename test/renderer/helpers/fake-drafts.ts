@@ -19,7 +19,8 @@ const at = '2026-11-23T12:00:00.000Z';
 /**
  * Main's drafts calls in memory, over the fake preload: drafts are kept as main keeps them
  * (revision up by one per save, a synced draft back to local on a save), `drafts:sync` queues,
- * and the test moves a draft on (`update`) as the outbox would, telling the page by the event.
+ * and the test moves a draft on (`update`) as the outbox would. As main does, every change is
+ * told by the `drafts:changed` event, and the calls that change a draft only acknowledge.
  */
 export function installFakeDrafts(preload: FakePreload, initial: Partial<Draft>[] = []) {
   const drafts = new Map<string, Draft>();
@@ -100,12 +101,14 @@ export function installFakeDrafts(preload: FakePreload, initial: Partial<Draft>[
       state: draft.state === 'synced' ? 'local' : draft.state,
     });
     drafts.set(id, saved);
-    return { ok: true, value: summary(saved) };
+    preload.emit('drafts:changed', { id, draft: summary(saved) });
+    return { ok: true, value: { revision: saved.revision } };
   });
   answer('drafts:sync', ({ id }) => {
     const draft = drafts.get(id);
     if (!draft) return missing;
-    return { ok: true, value: summary(update(id, { state: 'queued', error: null })) };
+    update(id, { state: 'queued', error: null });
+    return { ok: true, value: { queued: true } };
   });
   answer('drafts:retry', (input) => {
     const ids = input?.ids;
@@ -116,7 +119,8 @@ export function installFakeDrafts(preload: FakePreload, initial: Partial<Draft>[
   answer('drafts:resolve', ({ id, fields }) => {
     const draft = drafts.get(id);
     if (!draft) return missing;
-    return { ok: true, value: summary(update(id, { fields, state: 'queued', conflict: null })) };
+    const resolved = update(id, { fields, state: 'queued', conflict: null, revision: draft.revision + 1 });
+    return { ok: true, value: { revision: resolved.revision } };
   });
   answer('drafts:delete', ({ id }) => {
     const deleted = drafts.delete(id);

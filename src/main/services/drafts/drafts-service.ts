@@ -1,165 +1,246 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import type { DatabaseSync } from 'node:sqlite';
-import type { UnsyncedDrafts } from '../../../shared/contract/index.ts';
-import type { ScheduledPost, SchedulerChannel } from '../../../shared/domain/index.ts';
-import type { SchedulerApi } from '../api/scheduler.ts';
-import type { EventBus } from '../event-bus.ts';
-import type { ProfileDatabases } from '../storage/profile-databases.ts';
-import { countByState, getDraft } from './draft-store.ts';
-import { toSummary } from './draft-views.ts';
-import { Outbox, type OutboxOptions } from './outbox.ts';
+import type { Draft, DraftFields, DraftSummary, UnsyncedDrafts } from '../../../shared/contract/index.ts';
+import type { SchedulerChannel } from '../../../shared/domain/index.ts';
+import { noActiveProfile } from '../accounts/profile-clients.ts';
+import type { CallContext } from '../dispatch.ts';
+import {
+  countByState,
+  deleteDraft,
+  DraftRefusal,
+  getDraft,
+  insertDraft,
+  listDrafts,
+  requireDraft,
+  saveDraft,
+  workingDraftOfPost,
+  type DraftListQuery,
+  type StoredDraft,
+} from './draft-store.ts';
+import { toSummary, toView } from './draft-views.ts';
+import * as queue from './outbox-queue.ts';
+import { createBody, updateBody, validBody, writableFields } from './post-fields.ts';
+import { createProfileOutboxes, type ProfileDrafts, type ProfileOutboxesDeps } from './profile-outboxes.ts';
 
-export interface DraftsServiceDeps {
-  databases: Pick<ProfileDatabases, 'open' | 'pathOf'>;
-  /** The active profile's id: the drafts calls and events are about its drafts. */
-  activeProfileId: () => string | undefined;
-  /** Every profile's id, to resume their outboxes at launch (and to refuse an unknown one). */
-  profileIds: () => Promise<string[]> | string[];
-  /** A profile's scheduler API (its client, on its rate gate); throws once the profile is gone. */
-  schedulerOf: (profileId: string) => SchedulerApi;
-  /** The origins of a profile's service, so an answer from there can wake its outbox. */
-  originsOf: (profileId: string) => string[];
-  events: Pick<EventBus, 'emit'>;
-  /** A profile's draft reached the service as `post` (the Scheduler's lists are out of date). */
-  onPostChanged?: (profileId: string, channel: SchedulerChannel, post: ScheduledPost) => void;
-  /** Tests and benchmarks tune the outbox's timing. */
-  outbox?: Pick<OutboxOptions, 'clock' | 'backoff' | 'settleMs' | 'random'>;
-}
+export type { ProfileDrafts };
 
-/** A profile's drafts: its database, and the outbox sending from it. */
-export interface ProfileDrafts {
-  profileId: string;
-  db: DatabaseSync;
-  outbox: Outbox;
+export interface DraftsServiceDeps extends Omit<ProfileOutboxesDeps, 'onDraftChanged'> {
+  /** Local time for the drafts' own timestamps (tests name one). */
+  now?: () => number;
 }
 
 /**
- * The drafts of every profile: one outbox per profile, each started when its database is first
- * opened (at launch for those with drafts in line, or at the first drafts call), so drafts of a
- * profile that is not the active one still reach its service. Events go to the renderer for the
- * active profile only, as that is whose drafts it shows.
+ * The drafts, and every rule about them: saving, checking a draft against the shared schemas
+ * before it goes, queueing it, ending a conflict, deleting it; over the drafts database
+ * (draft-store, outbox-queue), the post fields and each profile's outbox (profile-outboxes).
+ *
+ * It tells of every change of a draft itself: one `drafts:changed` per change, whoever made it
+ * (a call here, or a step of the outbox), about the active profile's drafts. That event is the
+ * one way a draft's new state reaches the renderer; the calls that change a draft answer only
+ * what their caller needs (the revision saved, whether it was queued), so a composer never hears
+ * one change twice, by two roads that may arrive in either order.
  */
 export function createDraftsService(deps: DraftsServiceDeps) {
-  const opened = new Map<string, ProfileDrafts>();
-  let closed = false;
+  const now = deps.now ?? Date.now;
+  const outboxes = createProfileOutboxes({ ...deps, onDraftChanged: announce });
 
-  function forProfile(profileId: string): ProfileDrafts {
-    let entry = opened.get(profileId);
-    if (entry) return entry;
-    if (closed) throw new Error('The drafts are closed: the app is shutting down.');
-    const db = deps.databases.open(profileId);
-    const isActive = () => deps.activeProfileId() === profileId;
-    const outbox = new Outbox({
-      db,
-      scheduler: () => deps.schedulerOf(profileId),
-      ...deps.outbox,
-      onDraftChanged: (id) => {
-        if (!isActive() || !db.isOpen) return;
-        const draft = getDraft(db, id);
-        deps.events.emit('drafts:changed', { id, draft: draft ? toSummary(draft) : null });
+  /** Tells the renderer of a change of the active profile's draft (null: it was deleted). */
+  function announce({ profileId, db }: ProfileDrafts, id: string): void {
+    if (deps.activeProfileId() !== profileId || !db.isOpen) return;
+    const draft = getDraft(db, id);
+    deps.events.emit('drafts:changed', { id, draft: draft ? toSummary(draft) : null });
+  }
+
+  /** A change made here rather than by the outbox: told, and the outbox's counts may have moved. */
+  function changed(profile: ProfileDrafts, id: string): void {
+    announce(profile, id);
+    profile.outbox.recount();
+  }
+
+  /** The active profile's drafts; refused (through dispatch) without one. */
+  function active(): ProfileDrafts {
+    const profile = outboxes.active();
+    if (!profile) throw noActiveProfile();
+    return profile;
+  }
+
+  function newDraft(
+    profile: ProfileDrafts,
+    draft: { channel: SchedulerChannel; brandId: number; fields: DraftFields; post?: SourcePost },
+  ): Draft {
+    const { channel, post } = draft;
+    const base = post && {
+      postId: post.id,
+      updatedAt: post.updated_at,
+      fields: writableFields(channel, post),
+    };
+    const stored = insertDraft(
+      profile.db,
+      {
+        id: randomUUID(),
+        channel,
+        brandId: draft.brandId,
+        fields: { ...base?.fields, ...draft.fields },
+        base,
       },
-      onPostChanged: (channel, post) => deps.onPostChanged?.(profileId, channel, post),
-      onProgress: (progress) => {
-        if (isActive()) deps.events.emit('sync:progress', progress);
-      },
-      onConnection: (connection) => {
-        if (isActive()) deps.events.emit('drafts:connection', connection);
-      },
-    });
-    entry = { profileId, db, outbox };
-    opened.set(profileId, entry);
-    outbox.start();
-    return entry;
+      now(),
+    );
+    changed(profile, stored.id);
+    return toView(stored);
   }
 
   return {
-    forProfile,
+    ...outboxes,
 
-    /** The active profile's drafts; undefined without a profile. */
-    active(): ProfileDrafts | undefined {
-      const id = deps.activeProfileId();
-      return id === undefined ? undefined : forProfile(id);
+    list(query: DraftListQuery, offset: number, limit: number): { count: number; items: DraftSummary[] } {
+      const { count, items } = listDrafts(active().db, query, offset, limit);
+      return { count, items: items.map(toSummary) };
+    },
+
+    get(id: string): Draft {
+      return toView(requireDraft(active().db, id));
+    },
+
+    /** A new draft; with `post`, of that post (its fields under `fields`, its version remembered). */
+    create(input: {
+      channel: SchedulerChannel;
+      brandId: number;
+      fields: DraftFields;
+      post?: SourcePost;
+    }): Draft {
+      const profile = active();
+      if (input.post && typeof input.post.brand_id === 'number' && input.post.brand_id !== input.brandId) {
+        throw new DraftRefusal('invalid_input', 'The post belongs to another brand.', 'brandId');
+      }
+      return newDraft(profile, input);
+    },
+
+    /** The draft of that post still being worked on, or a new one from the post as read now. */
+    async fromPost(channel: SchedulerChannel, postId: number, request: CallContext): Promise<Draft> {
+      const profile = active();
+      const working = workingDraftOfPost(profile.db, channel, postId);
+      if (working) return toView(working);
+      const post = (await deps
+        .schedulerOf(profile.profileId)
+        .get(channel, postId, {}, request)) as SourcePost;
+      active(); // still a profile to write it in
+      // Opened twice at once: the first answer's draft is the one both get.
+      const raced = workingDraftOfPost(profile.db, channel, postId);
+      if (raced) return toView(raced);
+      return newDraft(profile, { channel, brandId: post.brand_id as number, fields: {}, post });
+    },
+
+    /** The service's copy of the post a draft edits, as read now; null for a new post. */
+    async post(id: string, request: CallContext): Promise<{ post: Record<string, unknown> | null }> {
+      const profile = active();
+      const draft = requireDraft(profile.db, id);
+      if (draft.postId === null) return { post: null };
+      const scheduler = deps.schedulerOf(profile.profileId);
+      return { post: await scheduler.get(draft.channel, draft.postId, {}, request) };
+    },
+
+    save(input: { id: string; fields: DraftFields; brandId?: number }): { revision: number } {
+      const profile = active();
+      const draft = saveDraft(profile.db, input.id, { fields: input.fields, brandId: input.brandId }, now());
+      changed(profile, input.id);
+      return { revision: draft.revision };
+    },
+
+    remove(id: string): { deleted: boolean } {
+      const profile = active();
+      const deleted = deleteDraft(profile.db, id);
+      if (deleted) changed(profile, id);
+      return { deleted };
     },
 
     /**
-     * The drafts of any profile that the service does not have yet; undefined for a profile that
+     * Puts a draft in line for the service, or fails it at once when the shared schemas refuse
+     * what its sync would send (with their field errors, no request made). A draft already in
+     * line is checked when sent; one in conflict is refused by enqueue.
+     */
+    sync(id: string): { queued: boolean } {
+      const profile = active();
+      const current = requireDraft(profile.db, id);
+      const waiting = ['queued', 'syncing', 'conflict'].includes(current.state);
+      const refusal = waiting ? undefined : refusalOf(current);
+      if (refusal) queue.fail(profile.db, id, refusal);
+      else queue.enqueue(profile.db, id, now());
+      changed(profile, id);
+      if (!refusal) profile.outbox.kick({ now: true });
+      return { queued: !refusal };
+    },
+
+    /** Failed drafts in line again (those named, or every one), and the outbox tries at once. */
+    retry(ids: readonly string[] | undefined): { queued: number } {
+      const profile = active();
+      const queued = queue.requeueFailed(profile.db, ids, now());
+      for (const id of queued) changed(profile, id);
+      profile.outbox.kick({ now: true });
+      return { queued: queued.length };
+    },
+
+    /**
+     * Ends a conflict with the person's merge, sent over the service's copy they compared with
+     * (`remoteUpdatedAt`): refused when the conflict is not that one any more.
+     */
+    resolve(input: { id: string; fields: DraftFields; remoteUpdatedAt: string | null }): {
+      revision: number;
+    } {
+      const profile = active();
+      const draft = requireDraft(profile.db, input.id);
+      const remote = draft.remote;
+      const seen = remote === undefined ? undefined : remote === null ? null : remote.updated_at;
+      if (draft.state !== 'conflict' || seen !== input.remoteUpdatedAt) {
+        throw new DraftRefusal(
+          'conflict',
+          draft.state === 'conflict'
+            ? 'The post changed again on the service: compare the versions once more.'
+            : 'This draft is not in conflict any more.',
+        );
+      }
+      const over =
+        remote && typeof remote.updated_at === 'string'
+          ? { fields: writableFields(draft.channel, remote), updatedAt: remote.updated_at }
+          : null;
+      queue.resolve(profile.db, input.id, input.fields, over, now());
+      changed(profile, input.id);
+      profile.outbox.kick({ now: true });
+      return { revision: requireDraft(profile.db, input.id).revision };
+    },
+
+    /** The active profile's outbox: connection, progress and drafts per state. */
+    status() {
+      const { db, outbox } = active();
+      return { connection: outbox.connection(), progress: outbox.progress(), counts: countByState(db) };
+    },
+
+    /**
+     * The drafts of any profile that the service does not have yet; refused for a profile that
      * does not exist. Its outbox is not started for this, and a profile that never had a database
      * answers zeros rather than getting an empty one.
      */
-    async unsynced(profileId: string): Promise<UnsyncedDrafts | undefined> {
-      if (!(await deps.profileIds()).includes(profileId)) return undefined;
+    async unsynced(profileId: string): Promise<UnsyncedDrafts> {
+      if (!(await deps.profileIds()).includes(profileId)) {
+        throw new DraftRefusal('not_found', 'This profile no longer exists.');
+      }
       if (!existsSync(deps.databases.pathOf(profileId))) return { count: 0, failed: 0, conflict: 0 };
       const { local, queued, syncing, conflict, failed } = countByState(deps.databases.open(profileId));
       return { count: local + queued + syncing + conflict + failed, failed, conflict };
-    },
-
-    /** A profile's scheduler API (interactive reads for the drafts calls). */
-    schedulerOf(profileId: string): SchedulerApi {
-      return deps.schedulerOf(profileId);
-    },
-
-    /** At launch: every profile's outbox starts, so drafts queued before a quit or crash go on. */
-    async resume(): Promise<void> {
-      for (const id of await deps.profileIds()) {
-        if (closed) return;
-        forProfile(id);
-      }
-    },
-
-    /**
-     * A call elsewhere in the app got an answer from `url`: outboxes of that service that had
-     * not tried it yet know it is online, and those waiting because it seemed offline try again
-     * now. Without a url (a profile's addresses or token changed): every such outbox, and those
-     * held for want of a token try again too.
-     */
-    nudge(url?: string): void {
-      const origin = url === undefined ? undefined : originOf(url);
-      for (const { profileId, outbox } of opened.values()) {
-        const { state } = outbox.connection();
-        // Asked on every answer of the app: an outbox already online looks no further.
-        if (state === 'online') continue;
-        // An answer says the service is reachable, not that this profile has its token back
-        // (it may be another profile's call); retrying on each one would only write the draft's
-        // state again and again. Only a change of the profiles (no url) or Sync wakes it.
-        if (state === 'no_token' && url !== undefined) continue;
-        if (origin !== undefined && !safeOrigins(deps, profileId).includes(origin)) continue;
-        outbox.nudge();
-      }
-    },
-
-    /** Profiles left after a change: the outboxes of the others stop (before their files go). */
-    retain(profileIds: readonly string[]): void {
-      for (const [id, entry] of opened) {
-        if (profileIds.includes(id)) continue;
-        opened.delete(id);
-        void entry.outbox.close();
-      }
-    },
-
-    /** Stops every outbox. Its synchronous part runs first, so the databases may close right after. */
-    close(): Promise<void> {
-      closed = true;
-      const closing = [...opened.values()].map((entry) => entry.outbox.close());
-      opened.clear();
-      return Promise.all(closing).then(() => undefined);
     },
   };
 }
 
 export type DraftsService = ReturnType<typeof createDraftsService>;
 
-function originOf(url: string): string | undefined {
-  try {
-    return new URL(url).origin;
-  } catch {
-    return undefined;
-  }
-}
+/** A post a draft starts from, as read from the service (any channel's post object). */
+type SourcePost = Record<string, unknown> & { id: number; updated_at: string };
 
-function safeOrigins(deps: DraftsServiceDeps, profileId: string): string[] {
-  try {
-    return deps.originsOf(profileId);
-  } catch {
-    return []; // the profile is gone
-  }
+/** What the shared schemas say of the body the draft's sync would send; undefined when fine. */
+function refusalOf(draft: StoredDraft) {
+  const body: DraftFields =
+    draft.postId === null
+      ? createBody(draft.fields, draft.brandId, draft.id)
+      : updateBody(draft.fields, draft.baseFields ?? {});
+  const checked = validBody(draft.channel, draft.postId === null ? 'create' : 'update', body);
+  return checked.ok ? undefined : checked.error;
 }

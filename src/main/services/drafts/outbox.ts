@@ -152,9 +152,12 @@ export class Outbox {
     if (state === 'no_token') this.kick({ now: true });
   }
 
-  /** A draft changed outside the outbox (saved, queued, deleted): listeners hear of it. */
-  draftChanged(id: string): void {
-    this.#changed(id);
+  /**
+   * A draft changed outside the outbox (saved, queued, deleted; the drafts service tells of it):
+   * the progress it reports may have moved.
+   */
+  recount(): void {
+    this.#progress.notify();
   }
 
   connection(): OutboxConnection {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { installFakeDrafts } from '../../helpers/fake-drafts.ts';
 import { createFakePreload } from '../../helpers/fake-preload.ts';
 import { freshPageForEachTest, mountApp } from '../../helpers/mount-app.ts';
+import { wordsShown } from '../../helpers/words-shown.ts';
 
 let wrapper: VueWrapper;
 freshPageForEachTest();
@@ -95,6 +96,33 @@ describe('the conflict view', () => {
     await resolveButton().trigger('click');
     await flushPromises();
     expect(preload.inputsOf('drafts:resolve')[0]!.fields).toEqual(conflict.remote);
+  });
+
+  it('says when the two versions could not be read, and reads them again on Retry', async () => {
+    const preload = createFakePreload().install();
+    const fake = installFakeDrafts(preload, [
+      { channel: 'instagram', postId: 7, state: 'queued', fields: { caption: 'Summer sale: 30% off' } },
+    ]);
+    const { id } = fake.only();
+    ({ wrapper } = await mountApp(`/drafts/${id}`));
+    await flushPromises();
+    preload.answer('drafts:get', () => ({
+      ok: false,
+      error: { code: 'offline', message: 'fetch failed', wording: 'machine', fieldErrors: {} },
+    }));
+    fake.update(id, { state: 'conflict', conflict }); // as the outbox finds the post changed
+    await flushPromises();
+    const failed = wrapper.get('[data-testid="draft-composer"] [data-testid="state-error"]');
+    expect(wordsShown(failed)).toContain('Could not read both versions');
+    expect(wordsShown(failed)).not.toContain('fetch failed');
+
+    preload.answer('drafts:get', () => ({ ok: true, value: fake.drafts.get(id)! }));
+    await failed.get('[data-testid="retry"]').trigger('click');
+    await flushPromises();
+    expect(wrapper.findAll('[data-testid="conflict-field"]').map((r) => r.attributes('data-field'))).toEqual([
+      'caption',
+      'first_comment',
+    ]);
   });
 
   it('offers to create a post deleted on the service again with this version', async () => {

@@ -20,6 +20,7 @@ import {
 import { api, on } from '../../api/contract-client.ts';
 import { toCallError } from '../../lib/call-error.ts';
 import { sayAtField, sayError } from '../../lib/error-presenter.ts';
+import { useLoad } from '../../lib/use-load.ts';
 import { schemaErrors, valueAt, type FieldErrors } from './draft-rules.ts';
 
 export type SaveState = 'saved' | 'saving' | 'unsaved' | 'failed';
@@ -40,12 +41,21 @@ const SAVE_MAX_WAIT_MS = 1000;
  * (drafts:save) within a second, online or not, and at once when the page is left or closed; the
  * shared schemas check the fields as they change; the service's refusal (a 422) stays at each
  * field it names until that field is edited. The actions set the post's status and queue it.
+ *
+ * The draft's state (queued, failed and why, synced, in conflict) is heard one way only: main's
+ * `drafts:changed`, which tells every change of it, ours (a save, a sync) and the outbox's, in
+ * the order they happened. The calls that change it only acknowledge, so no answer can arrive
+ * after newer news and undo it.
  */
 export function useDraftEditor(id: string) {
+  /** The draft as it was when opened; from then on it follows `drafts:changed`. */
+  const opened = useLoad(null, (signal) => api['drafts:get']({ id }, { signal }));
   const draft = shallowRef<Draft>();
   const fields = ref<DraftFields>({});
   const brandId = ref<number>(0);
-  const loadError = shallowRef<ContractCallError | null>(null);
+  /** Deleted while open (here, in the list, or by removing the profile). */
+  const deleted = shallowRef<ContractCallError | null>(null);
+  const loadError = computed(() => deleted.value ?? opened.error.value);
   const saveState = ref<SaveState>('saved');
   const saveError = shallowRef<ContractCallError | null>(null);
   const actionError = ref('');
@@ -57,37 +67,25 @@ export function useDraftEditor(id: string) {
   let saving: Promise<void> | undefined;
   let loaded = false;
 
-  async function load(): Promise<void> {
-    loadError.value = null;
-    try {
-      const answer = await api['drafts:get']({ id });
+  /** The service's copy of the post being edited (its approval requests' states), when read. */
+  const servicePostLoad = useLoad(null, (signal) => api['drafts:post']({ id }, { signal }), {
+    enabled: () => draft.value?.postId != null,
+  });
+  const servicePost = computed(() => servicePostLoad.data.value?.post ?? null);
+
+  watch(
+    opened.data,
+    (answer) => {
+      if (!answer || loaded) return;
       draft.value = answer;
       refusedFields = structuredClone(answer.fields);
       brandId.value = answer.brandId;
       fields.value = structuredClone(answer.fields);
       loaded = true;
-      void loadServicePost();
-    } catch (error) {
-      loadError.value = toCallError(error);
-    }
-  }
-
-  /** The service's copy of the post being edited (its approval requests' states), when read. */
-  const servicePost = shallowRef<Record<string, unknown> | null>(null);
-  const servicePostError = shallowRef<ContractCallError | null>(null);
-  const readingPost = ref(false);
-  async function loadServicePost(): Promise<void> {
-    if (draft.value?.postId == null) return;
-    readingPost.value = true;
-    try {
-      servicePost.value = (await api['drafts:post']({ id })).post;
-      servicePostError.value = null;
-    } catch (error) {
-      servicePostError.value = toCallError(error);
-    } finally {
-      readingPost.value = false;
-    }
-  }
+      void servicePostLoad.reload();
+    },
+    { flush: 'sync' },
+  );
 
   const clientErrors = computed<FieldErrors>(() =>
     draft.value
@@ -142,11 +140,9 @@ export function useDraftEditor(id: string) {
     saveState.value = 'saving';
     let edited = false;
     const stopEdited = watch([fields, brandId], () => (edited = true), { deep: true, flush: 'sync' });
-    const since = heard;
     saving = (async () => {
       try {
-        const summary = await api['drafts:save']({ id, fields: sent, ...(brand ? { brandId: brand } : {}) });
-        applyAnswer(summary, since);
+        await api['drafts:save']({ id, fields: sent, ...(brand ? { brandId: brand } : {}) });
         saveError.value = null;
         saveState.value = edited ? 'unsaved' : 'saved';
       } catch (error) {
@@ -171,14 +167,7 @@ export function useDraftEditor(id: string) {
   useEventListener(window, 'beforeunload', () => void flush());
   onScopeDispose(() => void flush());
 
-  // ---- the outbox's news about this draft ----
-
-  /** News of this draft heard by event: a call's answer older than the news is not applied. */
-  let heard = 0;
-  /** Applies the answer of a call started when `heard` was `since`, unless news came meanwhile. */
-  function applyAnswer(summary: DraftSummary, since: number): void {
-    if (heard === since) applySummary(summary);
-  }
+  // ---- the news of this draft: every change of it, ours and the outbox's ----
 
   function applySummary(summary: DraftSummary): void {
     if (!draft.value) return;
@@ -196,9 +185,8 @@ export function useDraftEditor(id: string) {
 
   const stopListening = on('drafts:changed', ({ id: changed, draft: summary }) => {
     if (changed !== id || !draft.value) return;
-    heard += 1;
     if (!summary) {
-      loadError.value = new ContractCallError({
+      deleted.value = new ContractCallError({
         code: 'not_found',
         message: 'This draft was deleted.',
         fieldErrors: {},
@@ -209,20 +197,18 @@ export function useDraftEditor(id: string) {
     const wasSynced = draft.value.state === 'synced';
     applySummary(summary);
     // Just synced: the service's copy (its approvals, its status) has moved with it.
-    if (summary.state === 'synced' && !wasSynced) void loadServicePost();
+    if (summary.state === 'synced' && !wasSynced) void servicePostLoad.reload();
     // The versions to compare come with the full draft only.
     if (summary.state === 'conflict' && !wasConflict) void refreshConflict();
   });
   onScopeDispose(stopListening);
 
-  async function refreshConflict(): Promise<void> {
-    try {
-      const full = await api['drafts:get']({ id });
-      if (draft.value) draft.value = { ...draft.value, ...full, fields: draft.value.fields };
-    } catch {
-      // Shown as a conflict without its versions; opening the draft again reads them.
-    }
-  }
+  /** The versions to compare, read when the draft goes into conflict (they come with the full draft). */
+  const versions = useLoad(null, (signal) => api['drafts:get']({ id }, { signal }));
+  watch(versions.data, (full) => {
+    if (full && draft.value) draft.value = { ...draft.value, conflict: full.conflict };
+  });
+  const refreshConflict = versions.reload;
 
   // ---- actions ----
 
@@ -243,8 +229,8 @@ export function useDraftEditor(id: string) {
     try {
       await flush();
       if (saveState.value === 'failed') throw saveError.value;
-      const since = heard;
-      applyAnswer(await api['drafts:sync']({ id }), since);
+      // Queued, or failed at once with its reasons: either way the news says so.
+      await api['drafts:sync']({ id });
       return true;
     } catch (error) {
       actionError.value = sayError(error);
@@ -259,20 +245,29 @@ export function useDraftEditor(id: string) {
     await api['drafts:retry']({ ids: [id] });
   }
 
+  /**
+   * Ends the conflict with the merge chosen. The form (hidden while in conflict) holds the merge
+   * before the draft leaves the conflict by the news, so it never shows the older fields.
+   */
   async function resolve(merged: DraftFields): Promise<void> {
     const conflict = draft.value?.conflict;
     if (!conflict) return;
-    const since = heard;
-    const summary = await api['drafts:resolve']({
-      id,
-      fields: merged,
-      remoteUpdatedAt: conflict.remoteUpdatedAt,
-    });
+    const before = fields.value;
+    setFieldsUnsaved(structuredClone(merged));
+    try {
+      await api['drafts:resolve']({ id, fields: merged, remoteUpdatedAt: conflict.remoteUpdatedAt });
+      saveState.value = 'saved';
+    } catch (error) {
+      setFieldsUnsaved(before);
+      throw error;
+    }
+  }
+
+  /** Fields main already has: shown without saving them again. */
+  function setFieldsUnsaved(next: DraftFields): void {
     loaded = false;
-    fields.value = structuredClone(merged);
-    saveState.value = 'saved';
+    fields.value = next;
     loaded = true;
-    applyAnswer(summary, since);
   }
 
   return {
@@ -289,10 +284,14 @@ export function useDraftEditor(id: string) {
     serviceErrors,
     errorAt,
     servicePost,
-    servicePostError,
-    readingPost,
-    loadServicePost,
-    load,
+    servicePostError: servicePostLoad.error,
+    readingPost: servicePostLoad.loading,
+    loadServicePost: servicePostLoad.reload,
+    versionsError: versions.error,
+    readingVersions: versions.loading,
+    loadVersions: versions.reload,
+    load: opened.reload,
+    loading: opened.loading,
     flush,
     act,
     retry,
