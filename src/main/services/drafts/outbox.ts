@@ -1,48 +1,29 @@
 import type { DatabaseSync } from 'node:sqlite';
-import type {
-  ContractError,
-  DraftFields,
-  OutboxConnection,
-  SyncProgress,
-} from '../../../shared/contract/index.ts';
-import { ApiError } from '../api/api-error.ts';
+import type { ContractError, OutboxConnection, SyncProgress } from '../../../shared/contract/index.ts';
+import type { ScheduledPost, SchedulerChannel } from '../../../shared/domain/index.ts';
 import { systemClock, type GateClock } from '../api/gate-clock.ts';
 import type { SchedulerApi } from '../api/scheduler.ts';
 import { StatusCoalescer } from '../api/status-coalescer.ts';
-import type { ScheduledPost, SchedulerChannel } from '../../../shared/domain/index.ts';
-import { serviceRefusal } from '../dispatch.ts';
+import { attemptFailure } from './attempt-failure.ts';
 import type { StoredDraft } from './draft-store.ts';
 import * as queue from './outbox-queue.ts';
 import type { OutboxEntry } from './outbox-queue.ts';
-import { createBody, holdsValues, updateBody, validBody, writableFields } from './post-fields.ts';
+import { writableFields } from './post-fields.ts';
+import { sendDraft, type Sent, type ServicePost } from './send-draft.ts';
 
 /**
  * The sync outbox of one profile: sends its queued drafts to the service one at a time, in the
  * order they were queued, as background calls through the profile's rate gate. Its state is in
  * the database (outbox-queue.ts), so it picks up where it stopped after a restart or a crash.
+ * This file is its loop and its timing; the rules live beside it:
+ * - send-draft.ts sends one draft once, and never silently over another version;
+ * - lookup-before-resend.ts: never twice, even after a lost answer, a crash or a power cut;
+ * - attempt-failure.ts: what a failure means (refused, try later, hold for a token, stop).
  *
- * Never twice: a new post carries the draft's id as `source_id`, and before a POST goes the
- * database notes that it may reach the service unanswered. Any attempt after such a POST (a lost
- * answer, a 5xx, a crash) first looks the post up by `source_id`, and only POSTs when it is not
- * there; so does the first attempt of every draft found in line at start, since the outbox writes
- * its own steps without an fsync (see `bookkeeping` in outbox-queue.ts) and a power cut can lose
- * that note. Because the service offers no idempotency key, a POST the service still processes
- * after we gave up on it could be missed by that lookup; so after an unanswered create the next
- * attempt waits `settleMs` first.
- *
- * Never silently over another version: an update first reads the post; when its `updated_at`
- * moved since the draft started (and not by our own earlier PATCH), the draft goes to `conflict`
- * with both versions kept. (The interface has no conditional PATCH, so an edit landing between
- * that read and the PATCH cannot be seen; the window is one round trip. After a power cut lost the
- * note of our own PATCH, that PATCH reads as someone else's: a conflict of two equal versions.)
- *
- * Reachability: no answer (network error, timeout) means offline; the outbox then waits with an
- * exponential backoff (equal jitter) rather than polling, and `nudge()` (any answer from the
- * service elsewhere in the app) ends the wait early. Any answer means online.
- *
- * No token (a session-only token forgotten at a restart): the client refuses before sending
- * anything, so the outbox holds (state `no_token`): the draft stays queued, no timer is set, and
- * `nudge()` (the profile's token changed) or `kick({ now: true })` (Sync) tries again.
+ * Waiting: after failures without a verdict the outbox waits with an exponential backoff (equal
+ * jitter) rather than polling, and `nudge()` (any answer from the service elsewhere in the app)
+ * ends the wait early. Held for want of a token, no timer is set: `nudge()` (the profile's token
+ * changed) or `kick({ now: true })` (Sync) tries again.
  */
 
 export interface OutboxOptions {
@@ -65,11 +46,6 @@ export interface OutboxOptions {
 type Outcome = 'next' | 'wait' | 'stop';
 
 const defaultBackoff = { firstMs: 1_000, maxMs: 60_000 };
-const internalError: ContractError = {
-  code: 'internal',
-  message: 'Something went wrong in Socialdesk while sending this draft.',
-  fieldErrors: {},
-};
 
 export class Outbox {
   readonly #db: DatabaseSync;
@@ -281,9 +257,16 @@ export class Outbox {
     const { draft } = entry;
     const phase = draft.postId === null ? 'create' : 'update';
     try {
-      const api = this.#scheduler();
-      if (phase === 'create') await this.#create(entry, api);
-      else await this.#update(entry, api, draft.postId!);
+      await sendDraft(entry, {
+        db: this.#db,
+        api: this.#scheduler(),
+        request: { lane: 'background', signal: this.#abort.signal },
+        inLineAtStart: this.#inLineAtStart,
+        answered: () => this.#answered(),
+        changed: (id) => this.#changed(id),
+        succeeded: (sentDraft, post, sent) => this.#succeeded(sentDraft, post, sent),
+        refused: (refusedDraft, error) => this.#refused(refusedDraft, error),
+      });
       this.#failures = 0;
       return 'next';
     } catch (error) {
@@ -291,103 +274,7 @@ export class Outbox {
     }
   }
 
-  async #create(entry: OutboxEntry, api: SchedulerApi): Promise<void> {
-    const { draft } = entry;
-    const options = this.#requestOptions();
-    if (entry.createPending || this.#inLineAtStart.has(draft.id)) {
-      // An earlier POST may have reached the service: look before sending another.
-      queue.startAttempt(this.#db, draft.id);
-      this.#changed(draft.id);
-      const found = await this.#answer(api.findBySourceId(draft.channel, draft.brandId, draft.id, options));
-      this.#inLineAtStart.delete(draft.id);
-      if (found) {
-        const sent = {
-          revision: entry.sentRevision ?? draft.revision,
-          fields: entry.sentFields ?? draft.fields,
-        };
-        return this.#succeeded(draft, found, sent);
-      }
-    }
-    const body = validBody(draft.channel, 'create', createBody(draft.fields, draft.brandId, draft.id));
-    if (!body.ok) return this.#refused(draft, body.error);
-    const sent = { revision: draft.revision, fields: draft.fields };
-    queue.recordSend(this.#db, draft.id, 'create', sent);
-    this.#changed(draft.id);
-    const post = await this.#answer(api.create(draft.channel, body.value as never, options));
-    this.#succeeded(draft, post, sent);
-  }
-
-  async #update(entry: OutboxEntry, api: SchedulerApi, postId: number): Promise<void> {
-    const { draft } = entry;
-    const options = this.#requestOptions();
-    queue.startAttempt(this.#db, draft.id);
-    this.#changed(draft.id);
-    const remote = await this.#read(api, draft, postId);
-    if (!remote) return;
-    const base = draft.baseFields ?? {};
-    if (!sameInstant(remote.updated_at, draft.baseUpdatedAt)) {
-      const ours =
-        entry.updatePending &&
-        entry.sentFields !== null &&
-        holdsValues(writableFields(draft.channel, remote), updateBody(entry.sentFields, base));
-      // Our own PATCH, whose answer never came, moved it: that attempt succeeded.
-      if (ours)
-        return this.#succeeded(draft, remote, { revision: entry.sentRevision!, fields: entry.sentFields! });
-      queue.conflict(this.#db, draft.id, remote);
-      return this.#changed(draft.id);
-    }
-    const changes = updateBody(draft.fields, base);
-    const sent = { revision: draft.revision, fields: draft.fields };
-    if (Object.keys(changes).length === 0) return this.#succeeded(draft, remote, sent);
-    const body = validBody(draft.channel, 'update', changes);
-    if (!body.ok) return this.#refused(draft, body.error);
-    queue.recordSend(this.#db, draft.id, 'update', sent);
-    this.#changed(draft.id);
-    let post;
-    try {
-      post = await this.#answer(api.update(draft.channel, postId, body.value as never, options));
-    } catch (error) {
-      if (!isNotFound(error)) throw error;
-      queue.conflict(this.#db, draft.id, null); // deleted between our read and our PATCH
-      return this.#changed(draft.id);
-    }
-    this.#succeeded(draft, post, sent);
-  }
-
-  /** The post as the service has it now; undefined (and the draft in conflict) when deleted. */
-  async #read(api: SchedulerApi, draft: StoredDraft, postId: number) {
-    try {
-      return (await this.#answer(api.get(draft.channel, postId, {}, this.#requestOptions()))) as Record<
-        string,
-        unknown
-      > & {
-        id: number;
-        updated_at: string;
-      };
-    } catch (error) {
-      if (!isNotFound(error)) throw error;
-      queue.conflict(this.#db, draft.id, null);
-      this.#changed(draft.id);
-      return undefined;
-    }
-  }
-
-  /** Any answer of the service: it is reachable. */
-  async #answer<T>(request: Promise<T>): Promise<T> {
-    const answer = await request;
-    this.#answered();
-    return answer;
-  }
-
-  #requestOptions() {
-    return { lane: 'background' as const, signal: this.#abort.signal };
-  }
-
-  #succeeded(
-    draft: StoredDraft,
-    post: { id: number; updated_at: string } & Record<string, unknown>,
-    sent: { revision: number; fields: DraftFields },
-  ): void {
+  #succeeded(draft: StoredDraft, post: ServicePost, sent: Sent): void {
     // The new base is the service's copy in request form, with what we sent over it (the
     // service writes some values back in its own form, and a later diff must not resend them).
     const base = { ...writableFields(draft.channel, post), ...sent.fields };
@@ -412,59 +299,34 @@ export class Outbox {
     this.#setConnection({ state: 'online', retryAt: null });
   }
 
-  /** What a failure means: refused for good (failed), try later (wait), or stop (closing). */
+  /** Acts on what a failure means (see attempt-failure.ts). */
   #failed(draft: StoredDraft, phase: 'create' | 'update', error: unknown): Outcome {
     if (this.#closed || !this.#db.isOpen) return 'stop';
-    if (!(error instanceof ApiError)) {
-      if (isAbort(error)) return 'stop';
-      // A bug of ours, not the draft's: it leaves the line, so the drafts behind it still go.
-      console.error(
-        'socialdesk: the drafts outbox failed on a draft:',
-        error instanceof Error ? error.message : error,
-      );
-      this.#refused(draft, internalError);
-      return 'next';
-    }
-    const transient = () => {
-      this.#failures += 1;
-      queue.wait(this.#db, draft.id, { createDidNotHappen: refusedCreate(error) });
-      this.#changed(draft.id);
-      return 'wait' as const;
-    };
-    switch (error.kind) {
-      case 'network':
-      case 'timeout':
-        if (phase === 'create') this.#settleUntil = this.#clock.now() + this.#settleMs;
-        this.#setConnection({ state: 'offline', retryAt: null });
-        return transient();
-      case 'rate_limited':
-        return transient();
-      case 'gate_closed': // the profile was removed
+    const failure = attemptFailure(error, phase);
+    switch (failure.kind) {
+      case 'stop':
         return 'stop';
-      case 'no_token':
-        // Thrown before anything is sent: the draft keeps its place (a POST refused so did not
-        // happen; a lookup refused so leaves the earlier POST to look for next time), and the
-        // drafts behind it would meet the same. No timer and no backoff: waiting cannot bring a
-        // token, the person entering it does (nudge), or Sync.
-        queue.wait(this.#db, draft.id, { createDidNotHappen: refusedCreate(error) });
+      case 'refuse':
+        if (failure.bug !== undefined)
+          console.error('socialdesk: the drafts outbox failed on a draft:', failure.bug);
+        if (failure.answered) {
+          this.#answered();
+          this.#failures = 0;
+        }
+        this.#refused(draft, failure.error);
+        return 'next';
+      case 'retry':
+        if (failure.settle) this.#settleUntil = this.#clock.now() + this.#settleMs;
+        if (failure.connection) this.#setConnection({ state: failure.connection, retryAt: null });
+        this.#failures += 1;
+        queue.wait(this.#db, draft.id, { createDidNotHappen: failure.createDidNotHappen });
+        this.#changed(draft.id);
+        return 'wait';
+      case 'hold':
+        queue.wait(this.#db, draft.id, { createDidNotHappen: failure.createDidNotHappen });
         this.#changed(draft.id);
         this.#setConnection({ state: 'no_token', retryAt: null });
         return 'stop';
-      case 'http':
-        if (error.status >= 500 || error.status === 429 || error.status === 408) {
-          // Reachable, but not taking it now: the backoff keeps growing while that lasts.
-          this.#setConnection({ state: 'online', retryAt: null });
-          if (phase === 'create' && error.status >= 500)
-            this.#settleUntil = this.#clock.now() + this.#settleMs;
-          return transient();
-        }
-        this.#answered();
-        this.#failures = 0;
-        this.#refused(draft, serviceRefusal(error));
-        return 'next';
-      default: // unsafe_link: nothing to retry until the profile is fixed
-        this.#refused(draft, serviceRefusal(error));
-        return 'next';
     }
   }
 
@@ -478,31 +340,4 @@ export class Outbox {
     this.#options.onDraftChanged?.(id);
     this.#progress.notify();
   }
-}
-
-/**
- * The POST itself was not acted on: held back by the gate, never sent for want of a token, or
- * answered 429 or 408. (A failure of the lookup the client makes after an unanswered POST, or of
- * the outbox's own lookup before one, names the list operation instead.)
- */
-function refusedCreate(error: ApiError): boolean {
-  if (!error.operation.endsWith('.create')) return false;
-  return (
-    error.kind === 'rate_limited' ||
-    error.kind === 'no_token' ||
-    (error.kind === 'http' && error.status < 500)
-  );
-}
-
-function isNotFound(error: unknown): boolean {
-  return error instanceof ApiError && error.kind === 'http' && error.status === 404;
-}
-
-function isAbort(error: unknown): boolean {
-  return error instanceof Error && error.name === 'AbortError';
-}
-
-function sameInstant(a: string | null | undefined, b: string | null | undefined): boolean {
-  if (!a || !b) return a === b;
-  return a === b || Date.parse(a) === Date.parse(b);
 }
