@@ -212,7 +212,9 @@ export async function timeCalendarMonth(rounds: number): Promise<MonthTiming> {
     for (let round = 0; round <= rounds; round++) {
       await page.getByTestId('calendar-empty').waitFor(); // the month after: nothing drawn
       const render = await page.evaluate(timeRound, CALENDAR_POSTS);
-      if (!render.subtitle.startsWith(`${CALENDAR_POSTS} posts in view`)) {
+      // The count as the app writes numbers (1,000), or bare.
+      const held = [CALENDAR_POSTS.toLocaleString('en-US'), String(CALENDAR_POSTS)];
+      if (!held.some((count) => render.subtitle.startsWith(`${count} posts in view`))) {
         throw new Error(`the month was to hold ${CALENDAR_POSTS} posts: "${render.subtitle}"`);
       }
       if ((await page.getByTestId('calendar-title').textContent()) !== title) {
