@@ -55,7 +55,17 @@ describe('bridge event stream', () => {
 
     stream.write(progress(1));
     stream.write('event: sync:progress\ndata: {"pending":"many"}\n\n'); // malformed: dropped
-    stream.write('event: rate:status\ndata: {"limit":100,"remaining":99,"resetAt":1,"queued":0}\n\n');
+    const status = {
+      limit: 100,
+      remaining: 99,
+      resetAt: 1,
+      throttledUntil: 0,
+      estimate: false,
+      queued: 0,
+      queuedInteractive: 0,
+      queuedBackground: 0,
+    };
+    stream.write(`event: rate:status\ndata: ${JSON.stringify(status)}\n\n`);
     await vi.advanceTimersByTimeAsync(0);
 
     expect(fetch).toHaveBeenCalledTimes(1);
@@ -65,7 +75,7 @@ describe('bridge event stream', () => {
       expect.objectContaining({ credentials: 'same-origin', headers: { accept: 'text/event-stream' } }),
     );
     expect(sync).toEqual([{ pending: 0, done: 1, failed: 0 }]);
-    expect(rate).toEqual([{ limit: 100, remaining: 99, resetAt: 1, queued: 0 }]);
+    expect(rate).toEqual([status]);
     expect(warn).toHaveBeenCalledWith('socialdesk: dropped a malformed sync:progress event');
     offSync();
     offRate();

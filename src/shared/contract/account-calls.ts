@@ -134,20 +134,31 @@ export const connectionTestResultSchema = z.object({
 });
 export type ConnectionTestResult = z.output<typeof connectionTestResultSchema>;
 
-/** The rate gate's view of the active profile's limit; limit 0 while not yet announced. */
+/**
+ * The rate gate's view of the active profile's limit, as `rate:status` carries it and
+ * `accounts:rate-status` answers: the one definition main's gate fills in and the meter reads.
+ */
 export const rateStatusSchema = z.object({
+  /** Calls allowed per window, 0 while unknown (the meter then hides). */
   limit: z.number().int(),
+  /** Calls the gate believes are left in the current window. */
   remaining: z.number().int(),
-  resetAt: z.number(), // local UNIX milliseconds
+  /** Local UNIX milliseconds at which the gate expects the window to reset, 0 while unknown. */
+  resetAt: z.number(),
+  /** Local UNIX milliseconds until which the service refuses every call (it answered 429), 0 when not. */
+  throttledUntil: z.number(),
+  /**
+   * Whether `remaining` is the gate's reckoning rather than the service's word: a new window has
+   * begun and no answer of it has come yet, so its whole budget is assumed.
+   */
+  estimate: z.boolean(),
+  /** Requests waiting at the gate, both lanes. */
   queued: z.number().int(),
   /** Of `queued`: calls a person waits for, and background work (sync, exports, prefetch). */
-  queuedInteractive: z.number().int().optional(),
-  queuedBackground: z.number().int().optional(),
-  /** Local UNIX milliseconds until which the service refuses every call (it answered 429); 0 when not. */
-  throttledUntil: z.number().optional(),
-  /** `remaining` is reckoned (a new window began, no answer of it yet), not the service's word. */
-  estimate: z.boolean().optional(),
+  queuedInteractive: z.number().int(),
+  queuedBackground: z.number().int(),
 });
+export type RateStatus = z.output<typeof rateStatusSchema>;
 
 /** The person's calls waiting at the rate gate that the meter's Cancel gave up, unsent. */
 export const rateCancelResultSchema = z.object({ cancelled: z.number().int() });

@@ -113,10 +113,9 @@ export {
   type ProfileAdd,
   type ProfileUpdate,
   type ProfileView,
+  type RateStatus,
   type TokenBackend,
 } from './account-calls.ts';
-/** The rate gate's view of the active profile's limit, as `rate:status` carries it. */
-export type RateStatus = EventPayload<'rate:status'>;
 
 // The brand picker.
 export { brandsCalls, type BrandSelection } from './brands-calls.ts';

@@ -184,10 +184,20 @@ describe('web bridge', () => {
     const reader = response.body!.getReader();
     const decoder = new TextDecoder();
     let text = decoder.decode((await reader.read()).value); // the ": connected" comment: the stream is live
-    shell.events.emit('rate:status', { limit: 1000, remaining: 999, resetAt: 1, queued: 0 });
+    const status = {
+      limit: 1000,
+      remaining: 999,
+      resetAt: 1,
+      throttledUntil: 0,
+      estimate: false,
+      queued: 0,
+      queuedInteractive: 0,
+      queuedBackground: 0,
+    };
+    shell.events.emit('rate:status', status);
     while (!(text.includes('data:') && text.endsWith('\n\n')))
       text += decoder.decode((await reader.read()).value);
-    expect(text).toContain('event: rate:status\ndata: {"limit":1000,"remaining":999,"resetAt":1,"queued":0}');
+    expect(text).toContain(`event: rate:status\ndata: ${JSON.stringify(status)}`);
     await reader.cancel();
   });
 });

@@ -1,5 +1,6 @@
 import { flushPromises, type VueWrapper } from '@vue/test-utils';
 import { describe, expect, it } from 'vitest';
+import { rateStatus } from '../helpers/fake-accounts.ts';
 import { createFakePreload } from '../helpers/fake-preload.ts';
 import { freshPageForEachTest, mountApp } from '../helpers/mount-app.ts';
 
@@ -10,14 +11,17 @@ freshPageForEachTest();
 async function queuedText(queuedInteractive: number, queuedBackground: number): Promise<string> {
   const preload = createFakePreload().install();
   wrapper = (await mountApp('/settings')).wrapper;
-  preload.emit('rate:status', {
-    limit: 100,
-    remaining: 0,
-    resetAt: Date.now() + 30_000,
-    queued: queuedInteractive + queuedBackground,
-    queuedInteractive,
-    queuedBackground,
-  });
+  preload.emit(
+    'rate:status',
+    rateStatus({
+      limit: 100,
+      remaining: 0,
+      resetAt: Date.now() + 30_000,
+      queued: queuedInteractive + queuedBackground,
+      queuedInteractive,
+      queuedBackground,
+    }),
+  );
   await flushPromises();
   return wrapper.get('aside [data-testid="rate-meter"] [data-testid="rate-queued"]').text();
 }

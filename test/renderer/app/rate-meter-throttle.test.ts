@@ -1,6 +1,7 @@
 import { flushPromises, type VueWrapper } from '@vue/test-utils';
 import { describe, expect, it } from 'vitest';
-import type { EventPayload } from '../../../src/shared/contract/index.ts';
+import type { RateStatus } from '../../../src/shared/contract/index.ts';
+import { rateStatus } from '../helpers/fake-accounts.ts';
 import { createFakePreload } from '../helpers/fake-preload.ts';
 import { freshPageForEachTest, mountApp } from '../helpers/mount-app.ts';
 
@@ -12,10 +13,10 @@ import { freshPageForEachTest, mountApp } from '../helpers/mount-app.ts';
 let wrapper: VueWrapper | undefined;
 freshPageForEachTest();
 
-async function meterWith(status: EventPayload<'rate:status'>) {
+async function meterWith(status: Partial<RateStatus>) {
   const preload = createFakePreload().install();
   wrapper = (await mountApp('/settings')).wrapper;
-  preload.emit('rate:status', status);
+  preload.emit('rate:status', rateStatus(status));
   await flushPromises();
   return { preload, meter: wrapper.get('aside [data-testid="rate-meter"]') };
 }
@@ -75,14 +76,17 @@ describe('rate meter, throttling and resets', () => {
     expect(meter.get('[data-testid="rate-estimate"]').text()).toMatch(/until the service confirms it/);
     expect(meter.find('[data-testid="rate-throttled"]').exists()).toBe(false);
 
-    preload.emit('rate:status', {
-      limit: 1000,
-      remaining: 999,
-      resetAt: Date.now() + 60_000,
-      throttledUntil: 0,
-      estimate: false,
-      queued: 0,
-    });
+    preload.emit(
+      'rate:status',
+      rateStatus({
+        limit: 1000,
+        remaining: 999,
+        resetAt: Date.now() + 60_000,
+        throttledUntil: 0,
+        estimate: false,
+        queued: 0,
+      }),
+    );
     await flushPromises();
     expect(meter.get('[data-testid="rate-remaining"]').text()).toBe('999 / 1000');
     expect(meter.find('[data-testid="rate-estimate"]').exists()).toBe(false);

@@ -1,6 +1,6 @@
 import { flushPromises, type VueWrapper } from '@vue/test-utils';
 import { describe, expect, it, vi } from 'vitest';
-import { sampleProfile } from '../helpers/fake-accounts.ts';
+import { rateStatus, sampleProfile } from '../helpers/fake-accounts.ts';
 import { createFakePreload } from '../helpers/fake-preload.ts';
 import { freshPageForEachTest, mountApp } from '../helpers/mount-app.ts';
 import { click } from '../helpers/profile-form.ts';
@@ -25,7 +25,7 @@ describe('rate meter', () => {
     const preload = await openApp();
     expect(sideMeter().exists()).toBe(false);
 
-    preload.emit('rate:status', { limit: 0, remaining: 0, resetAt: 0, queued: 0 });
+    preload.emit('rate:status', rateStatus({ limit: 0, remaining: 0, resetAt: 0, queued: 0 }));
     await flushPromises();
     expect(sideMeter().exists()).toBe(false);
   });
@@ -42,7 +42,10 @@ describe('rate meter', () => {
   it('shows remaining of limit from a rate:status event, without a countdown while calls are plenty', async () => {
     const preload = await openApp();
 
-    preload.emit('rate:status', { limit: 1000, remaining: 950, resetAt: Date.now() + 30_000, queued: 0 });
+    preload.emit(
+      'rate:status',
+      rateStatus({ limit: 1000, remaining: 950, resetAt: Date.now() + 30_000, queued: 0 }),
+    );
     await flushPromises();
 
     const meter = sideMeter();
@@ -58,7 +61,10 @@ describe('rate meter', () => {
     vi.setSystemTime(new Date('2026-07-01T09:00:00Z'));
     const preload = await openApp();
 
-    preload.emit('rate:status', { limit: 100, remaining: 0, resetAt: Date.now() + 42_000, queued: 3 });
+    preload.emit(
+      'rate:status',
+      rateStatus({ limit: 100, remaining: 0, resetAt: Date.now() + 42_000, queued: 3 }),
+    );
     await flushPromises();
 
     expect(sideMeter().get('[data-testid="rate-remaining"]').text()).toBe('0 / 100');
@@ -76,14 +82,20 @@ describe('rate meter', () => {
     vi.setSystemTime(new Date('2026-07-01T09:00:00Z'));
     const preload = await openApp();
 
-    preload.emit('rate:status', { limit: 100, remaining: 90, resetAt: Date.now() + 60_000, queued: 0 });
+    preload.emit(
+      'rate:status',
+      rateStatus({ limit: 100, remaining: 90, resetAt: Date.now() + 60_000, queued: 0 }),
+    );
     await flushPromises();
     expect(sideMeter().find('[data-testid="rate-reset"]').exists()).toBe(false);
     expect(vi.getTimerCount()).toBe(0);
 
     // Time passed while idle: the countdown starts from now, not from when the meter was made.
     vi.setSystemTime(Date.now() + 20_000);
-    preload.emit('rate:status', { limit: 100, remaining: 0, resetAt: Date.now() + 30_000, queued: 2 });
+    preload.emit(
+      'rate:status',
+      rateStatus({ limit: 100, remaining: 0, resetAt: Date.now() + 30_000, queued: 2 }),
+    );
     await flushPromises();
     // Both meters (side navigation and the active profile's row) tick, one timer each.
     expect(vi.getTimerCount()).toBe(2);
@@ -92,7 +104,10 @@ describe('rate meter', () => {
     await flushPromises();
     expect(sideMeter().get('[data-testid="rate-reset"]').text()).toBe('Resets in 25 s');
 
-    preload.emit('rate:status', { limit: 100, remaining: 100, resetAt: Date.now() + 60_000, queued: 0 });
+    preload.emit(
+      'rate:status',
+      rateStatus({ limit: 100, remaining: 100, resetAt: Date.now() + 60_000, queued: 0 }),
+    );
     await flushPromises();
     expect(sideMeter().find('[data-testid="rate-reset"]').exists()).toBe(false);
     expect(vi.getTimerCount()).toBe(0);
@@ -101,7 +116,10 @@ describe('rate meter', () => {
   it('shows the reset when few calls are left, even with none waiting', async () => {
     const preload = await openApp();
 
-    preload.emit('rate:status', { limit: 100, remaining: 5, resetAt: Date.now() + 90_500, queued: 0 });
+    preload.emit(
+      'rate:status',
+      rateStatus({ limit: 100, remaining: 5, resetAt: Date.now() + 90_500, queued: 0 }),
+    );
     await flushPromises();
 
     expect(sideMeter().get('[data-testid="rate-reset"]').text()).toMatch(/^Resets in 1 min 3[01] s$/);
@@ -110,11 +128,14 @@ describe('rate meter', () => {
 
   it('hides again when the limit becomes unknown (another profile, no call yet)', async () => {
     const preload = await openApp();
-    preload.emit('rate:status', { limit: 100, remaining: 80, resetAt: Date.now() + 1000, queued: 0 });
+    preload.emit(
+      'rate:status',
+      rateStatus({ limit: 100, remaining: 80, resetAt: Date.now() + 1000, queued: 0 }),
+    );
     await flushPromises();
     expect(sideMeter().exists()).toBe(true);
 
-    preload.emit('rate:status', { limit: 0, remaining: 0, resetAt: 0, queued: 0 });
+    preload.emit('rate:status', rateStatus({ limit: 0, remaining: 0, resetAt: 0, queued: 0 }));
     await flushPromises();
     expect(sideMeter().exists()).toBe(false);
   });
@@ -124,7 +145,10 @@ describe('rate meter', () => {
     // The active profile first, so "under the last profile" and "with the active one" differ.
     const preload = createFakePreload({ accounts: { profiles: [sampleProfile, other] } }).install();
     wrapper = (await mountApp('/settings')).wrapper;
-    preload.emit('rate:status', { limit: 200, remaining: 150, resetAt: Date.now() + 1000, queued: 0 });
+    preload.emit(
+      'rate:status',
+      rateStatus({ limit: 200, remaining: 150, resetAt: Date.now() + 1000, queued: 0 }),
+    );
     await flushPromises();
 
     const card = wrapper.get('[data-testid="profiles-card"]');

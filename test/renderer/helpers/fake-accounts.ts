@@ -7,6 +7,7 @@ import type {
   KeychainStatusView,
   Profile,
   ProfileView,
+  RateStatus,
 } from '../../../src/shared/contract/index.ts';
 
 /** A stored profile of the fake, plus whether main would still hold its token. */
@@ -52,6 +53,26 @@ const fail = (error: Omit<ContractError, 'fieldErrors'> & Partial<ContractError>
  * runs the contract's schemas first, as main's dispatch does). Tokens are accepted and dropped:
  * like main's answers, nothing here ever returns one.
  */
+/**
+ * A rate status as main's gate sends it, from the figures a test cares about: the rest is "not
+ * known yet", and calls queued are a person's unless the test says some are background work.
+ */
+export function rateStatus(given: Partial<RateStatus>): RateStatus {
+  const queued = given.queued ?? 0;
+  const queuedBackground = given.queuedBackground ?? 0;
+  return {
+    limit: 0,
+    remaining: 0,
+    resetAt: 0,
+    throttledUntil: 0,
+    estimate: false,
+    queued,
+    queuedInteractive: queued - queuedBackground,
+    queuedBackground,
+    ...given,
+  };
+}
+
 export function createFakeAccounts(init: FakeAccountsInit = {}) {
   let profiles: FakeProfile[] = (init.profiles ?? [sampleProfile]).map((p) => ({ ...p }));
   let activeId = init.activeId !== undefined ? init.activeId : (profiles[0]?.id ?? null);
@@ -63,8 +84,8 @@ export function createFakeAccounts(init: FakeAccountsInit = {}) {
     return { ...profile, hasToken, active: p.id === activeId };
   };
   // What main's gate last saw; tests set it to check the meter after a reload.
-  let rateStatus = { limit: 0, remaining: 0, resetAt: 0, queued: 0 };
-  const setRateStatus = (status: typeof rateStatus) => void (rateStatus = status);
+  let lastRateStatus = rateStatus({});
+  const setRateStatus = (given: Partial<RateStatus>) => void (lastRateStatus = rateStatus(given));
   const list = (): AccountsList => ({ profiles: profiles.map(view), activeId, keychain });
   const find = (id: string) => profiles.find((p) => p.id === id);
   const missing = () => fail({ code: 'not_found', message: 'This profile no longer exists.' });
@@ -78,8 +99,8 @@ export function createFakeAccounts(init: FakeAccountsInit = {}) {
   const answers = {
     'accounts:list': () => ok(list()),
     'accounts:keychain-status': () => ok(keychain),
-    'accounts:rate-status': () => ok(rateStatus),
-    'accounts:rate-cancel-waiting': () => ok({ cancelled: rateStatus.queued }),
+    'accounts:rate-status': () => ok(lastRateStatus),
+    'accounts:rate-cancel-waiting': () => ok({ cancelled: lastRateStatus.queued }),
     'accounts:add': (input: CallInput<'accounts:add'>): CallResult<CallOutput<'accounts:add'>> => {
       const tokenStore = input.tokenStore ?? 'keychain';
       if (tokenStore === 'keychain' && !keychain.available) return keychainRefused();

@@ -1,4 +1,4 @@
-import type { Lane } from './rate-window.ts';
+import type { Lane } from '../../../shared/contract/index.ts';
 
 /** A call waiting at the rate gate. */
 export interface Waiter<T> {

@@ -4,11 +4,14 @@ import { maxTimerDelayMs, systemClock, type GateClock } from './gate-clock.ts';
 import { localClockTime } from './clock-time.ts';
 import { LaneQueue, type Waiter } from './lane-queue.ts';
 import type { DiagnosticSink } from './lenient.ts';
-import { RateWindow, type Lane } from './rate-window.ts';
+import type { Lane, RateStatus } from '../../../shared/contract/index.ts';
+import { RateWindow } from './rate-window.ts';
 import { StatusCoalescer } from './status-coalescer.ts';
 
 export { systemClock, type GateClock } from './gate-clock.ts';
-export type { Lane } from './rate-window.ts';
+// What the gate reports and how a call says who waits for it are the contract's own types (the
+// meter reads the one, the renderer sends the other): one definition each, not a twin here.
+export type { Lane, RateStatus };
 
 /**
  * The rate gate: one per application (per profile), shared by every call to the service.
@@ -43,26 +46,6 @@ export type { Lane } from './rate-window.ts';
  * platform cannot keep; and the meter hears at most ten statuses a second, and one at each
  * reset (the new window's whole budget, as an estimate until an answer confirms it).
  */
-
-export interface RateStatus {
-  /** Calls allowed per window, 0 while unknown. */
-  limit: number;
-  /** Calls the gate believes are left in the current window. */
-  remaining: number;
-  /** Local UNIX milliseconds at which the gate expects the window to reset, 0 while unknown. */
-  resetAt: number;
-  /** Local UNIX milliseconds until which the service refuses every call (a 429), 0 when it does not. */
-  throttledUntil: number;
-  /**
-   * Whether `remaining` is the gate's reckoning rather than the service's word: a new window has
-   * begun and no answer of it has come yet, so its whole budget is assumed.
-   */
-  estimate: boolean;
-  /** Requests waiting at the gate, both lanes. */
-  queued: number;
-  queuedInteractive: number;
-  queuedBackground: number;
-}
 
 export interface RateGateOptions {
   clock?: GateClock;

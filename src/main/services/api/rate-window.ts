@@ -1,8 +1,6 @@
-import type { Lane } from '../../../shared/contract/index.ts';
-
 // The contract's lane (interactive: a person waits; background: sync, export pages, prefetch)
-// decides a call's place at the gate; one definition, not a twin of it here.
-export type { Lane };
+// decides a call's place at the gate.
+import type { Lane } from '../../../shared/contract/index.ts';
 
 /**
  * The accounting of one fixed rate-limit window as the service announces it: the application's

@@ -1,9 +1,8 @@
 import { defineStore } from 'pinia';
 import { computed, shallowRef } from 'vue';
-import type { EventPayload } from '../../../shared/contract/index.ts';
+import type { RateStatus } from '../../../shared/contract/index.ts';
 import { api, on } from '../api/contract-client.ts';
-
-export type RateStatus = EventPayload<'rate:status'>;
+import { useLoad } from '../lib/use-load.ts';
 
 /** Below this share of the limit, the meter shows when the window resets. */
 const lowShare = 0.1;
@@ -14,21 +13,15 @@ const lowShare = 0.1;
  * at once instead of waiting for the next call to the service.
  */
 export const useRateStore = defineStore('rate', () => {
-  const status = shallowRef<RateStatus | null>(null);
-
   // Lives as long as the app: the subscription is the store's reason to exist.
-  let heardEvent = false;
-  on('rate:status', (payload) => {
-    heardEvent = true;
-    status.value = payload;
-  });
-  // After a reload no event may come until the next request: ask for the last status once.
-  api['accounts:rate-status']().then(
-    (current) => {
-      if (!heardEvent) status.value = current;
-    },
-    () => undefined, // the meter simply stays hidden; the call's failure says nothing to the user
-  );
+  const heard = shallowRef<RateStatus | null>(null);
+  on('rate:status', (payload) => (heard.value = payload));
+  // After a reload no event may come until the next request: ask for the last status once. A
+  // failure leaves the meter hidden; it says nothing a person could act on, so it is not shown.
+  const last = useLoad(null, (signal) => api['accounts:rate-status'](undefined, { signal }));
+  void last.reload();
+  // An event is always newer than that answer, whichever came first.
+  const status = computed(() => heard.value ?? last.data.value ?? null);
 
   /** limit 0 means main has not heard the service's limit yet. */
   const known = computed(() => (status.value?.limit ?? 0) > 0);
@@ -45,10 +38,7 @@ export const useRateStore = defineStore('rate', () => {
   /** The figure is main's reckoning for a new window, not yet confirmed by an answer. */
   const estimate = computed(() => status.value?.estimate === true);
   /** Calls a person waits for, as opposed to background work. */
-  const peopleWaiting = computed(() => {
-    const s = status.value;
-    return s ? (s.queuedInteractive ?? s.queued - (s.queuedBackground ?? 0)) : 0;
-  });
+  const peopleWaiting = computed(() => status.value?.queuedInteractive ?? 0);
 
   /**
    * The person stops waiting: their calls waiting at the rate gate fail unsent, each screen

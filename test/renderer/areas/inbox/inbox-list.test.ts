@@ -1,6 +1,7 @@
 import { flushPromises, type VueWrapper } from '@vue/test-utils';
 import { describe, expect, it } from 'vitest';
 import { giveListsAViewport, installFakeInbox, offline } from '../../helpers/fake-inbox.ts';
+import { rateStatus } from '../../helpers/fake-accounts.ts';
 import { createFakePreload } from '../../helpers/fake-preload.ts';
 import { freshPageForEachTest, mountApp } from '../../helpers/mount-app.ts';
 
@@ -164,7 +165,10 @@ describe('the inbox list, page by page', () => {
     // The service is back: the rate gate hears from it, and the list reads its pages again.
     inbox.state.down = null;
     inbox.items[0] = { ...inbox.items[0]!, text: 'Edited while we were away' };
-    preload.emit('rate:status', { limit: 1000, remaining: 999, resetAt: Date.now() + 60_000, queued: 0 });
+    preload.emit(
+      'rate:status',
+      rateStatus({ limit: 1000, remaining: 999, resetAt: Date.now() + 60_000, queued: 0 }),
+    );
     await flushPromises();
     expect(wrapper.find('[data-testid="offline-note"]').exists()).toBe(false);
     expect(document.querySelector('[data-testid="inbox-row"][data-id="1000"]')!.textContent).toContain(
