@@ -3,6 +3,7 @@ import { createPinia, setActivePinia } from 'pinia';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useAccountsStore } from '../../../src/renderer/src/app/accounts-store.ts';
 import { useBrandsStore } from '../../../src/renderer/src/app/brands-store.ts';
+import type { BrandSelection, CallResult } from '../../../src/shared/contract/index.ts';
 import { exampleUrls, sampleProfile } from '../helpers/fake-accounts.ts';
 import { createFakePreload } from '../helpers/fake-preload.ts';
 
@@ -69,5 +70,32 @@ describe('brands store at start-up', () => {
     await flushPromises();
 
     expect(brands.selected).toEqual([301]);
+  });
+
+  it('shows no brand once the last profile is removed, even if a read of its brands answers after', async () => {
+    const preload = createFakePreload().install();
+    const { accounts, brands, loading } = startUp();
+    await loading;
+    await flushPromises();
+    expect(brands.selected).toEqual(sampleProfile.brandIds);
+
+    // A change of the profile's brands reads them again; that read answers only after the removal.
+    let answerLate!: () => void;
+    preload.answer('brands:get', () => {
+      const value = { available: [101, 301], selected: [301] };
+      return new Promise<CallResult<BrandSelection>>(
+        (resolve) => (answerLate = () => resolve({ ok: true, value })),
+      );
+    });
+    await accounts.update({ id: sampleProfile.id, brandIds: [101, 301] });
+    await flushPromises();
+    expect(preload.inputsOf('brands:get')).toHaveLength(2);
+    await accounts.remove(sampleProfile.id);
+    await flushPromises();
+
+    answerLate();
+    await flushPromises();
+    expect(brands.selected).toEqual([]);
+    expect(brands.available).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { defineStore } from 'pinia';
-import { computed, ref, shallowRef } from 'vue';
+import { computed, ref } from 'vue';
 import type {
   AccountsList,
   CallInput,
@@ -9,10 +9,11 @@ import type {
   ProfileView,
 } from '../../../shared/contract/index.ts';
 import { api } from '../api/contract-client.ts';
+import { useLoad } from '../lib/use-load.ts';
 import { useAccessStore } from './access-store.ts';
 import { toCallError, useCallErrorStore } from './call-error-store.ts';
+import { reportLoadFailures } from './report-load-failures.ts';
 
-/** What an action answers: the value, or the error (already reported unless a form shows it). */
 /**
  * What a call came to. A refusal the app's notifications did not show (`forForm`: a refused input
  * the asking form shows beside its fields) is the form's to show.
@@ -35,24 +36,24 @@ export const useAccountsStore = defineStore('accounts', () => {
   const errors = useCallErrorStore();
   const access = useAccessStore();
 
-  const profiles = shallowRef<readonly ProfileView[]>([]);
-  const activeId = ref<string | null>(null);
-  const keychain = ref<KeychainStatusView>({ available: true });
-  /** True once a list answer arrived: before that, "no profile" is not known yet. */
-  const loaded = ref(false);
-  const loading = ref(false);
+  // Started by the router's first navigation (`ensureLoaded`) and after every change, not by a
+  // source: main decides what is active, so the list is read again whenever something changed.
+  const list = useLoad(null, async (signal) => {
+    const answer = await api['accounts:list'](undefined, { signal });
+    access.granted();
+    return answer;
+  });
+  reportLoadFailures(list.error, 'Could not load your profiles', { local: true });
   const startingSandbox = ref(false);
   let pendingLoad: Promise<void> | undefined;
 
+  const profiles = computed<readonly ProfileView[]>(() => list.data.value?.profiles ?? []);
+  const activeId = computed(() => list.data.value?.activeId ?? null);
+  const keychain = computed<KeychainStatusView>(() => list.data.value?.keychain ?? { available: true });
+  /** True once a list answer arrived: before that, "no profile" is not known yet. */
+  const loaded = computed(() => list.data.value !== undefined);
   const hasProfiles = computed(() => profiles.value.length > 0);
   const active = computed(() => profiles.value.find((p) => p.id === activeId.value));
-
-  function apply(list: AccountsList): void {
-    profiles.value = list.profiles;
-    activeId.value = list.activeId;
-    keychain.value = list.keychain;
-    loaded.value = true;
-  }
 
   /**
    * Runs one call. A form that can show field errors beside its fields asks for them back
@@ -69,19 +70,8 @@ export const useAccountsStore = defineStore('accounts', () => {
     }
   }
 
-  async function load(): Promise<void> {
-    loading.value = true;
-    try {
-      apply(await api['accounts:list']());
-      access.granted();
-    } catch (thrown) {
-      const error = toCallError(thrown);
-      // A refused page is told once, full page, rather than as a notice per call.
-      if (!access.judgeLocalFailure(error)) errors.report('Could not load your profiles', error);
-    } finally {
-      loading.value = false;
-    }
-  }
+  /** Reads the list again (a Retry, or after a change); a failure is already said when it resolves. */
+  const load = list.reload;
 
   /** One list call however many callers wait on it (the router guard and the views). */
   function ensureLoaded(): Promise<void> {
@@ -129,7 +119,8 @@ export const useAccountsStore = defineStore('accounts', () => {
 
   async function remove(id: string): Promise<Outcome<AccountsList>> {
     const outcome = await run('Could not remove the profile', () => api['accounts:remove']({ id }));
-    if (outcome.ok) apply(outcome.value);
+    // Main answers with the list as it now is: no need to read it again.
+    if (outcome.ok) list.data.value = outcome.value;
     return outcome;
   }
 
@@ -164,7 +155,9 @@ export const useAccountsStore = defineStore('accounts', () => {
   /** Asks main to look for the keychain again (unlocked or started since launch). */
   async function recheckKeychain(): Promise<Outcome<KeychainStatusView>> {
     const outcome = await run('Could not check the keychain', () => api['accounts:keychain-status']());
-    if (outcome.ok) keychain.value = outcome.value;
+    const current = list.data.value;
+    // Only a list on screen shows the keychain (its notice waits for the list).
+    if (outcome.ok && current) list.data.value = { ...current, keychain: outcome.value };
     return outcome;
   }
 
@@ -174,7 +167,7 @@ export const useAccountsStore = defineStore('accounts', () => {
     active,
     keychain,
     loaded,
-    loading,
+    loading: list.loading,
     startingSandbox,
     hasProfiles,
     load,

@@ -1,33 +1,22 @@
 import { defineStore } from 'pinia';
-import { ref } from 'vue';
-import type { AppInfo } from '../../../shared/app-info.ts';
+import { computed } from 'vue';
 import { api } from '../api/contract-client.ts';
-import { useCallErrorStore } from './call-error-store.ts';
+import { useLoad } from '../lib/use-load.ts';
+import { reportLoadFailures } from './report-load-failures.ts';
 
 /** Facts about the running app (name, version, shell, runtimes), from `app:info`. */
 export const useAppStore = defineStore('app', () => {
-  const errors = useCallErrorStore();
-  const info = ref<AppInfo | null>(null);
-  const loading = ref(false);
-  const failed = ref(false);
+  // Read once, when a view first needs it (`ensureInfo`): the facts do not change while it runs.
+  const read = useLoad(null, (signal) => api['app:info'](undefined, { signal }));
+  reportLoadFailures(read.error, 'Could not read the app information');
 
-  async function loadInfo(): Promise<void> {
-    loading.value = true;
-    failed.value = false;
-    try {
-      info.value = await api['app:info']();
-    } catch (error) {
-      failed.value = true;
-      errors.report('Could not read the app information', error);
-    } finally {
-      loading.value = false;
-    }
-  }
+  const info = computed(() => read.data.value ?? null);
+  const failed = computed(() => read.error.value !== null);
 
   /** Loads once; views call this on mount without refetching on every visit. */
   async function ensureInfo(): Promise<void> {
-    if (!info.value && !loading.value) await loadInfo();
+    if (!info.value && !read.loading.value) await read.reload();
   }
 
-  return { info, loading, failed, loadInfo, ensureInfo };
+  return { info, loading: read.loading, failed, loadInfo: read.reload, ensureInfo };
 });

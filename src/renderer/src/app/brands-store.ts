@@ -1,10 +1,13 @@
 import { defineStore } from 'pinia';
-import { computed, ref, shallowRef, watch } from 'vue';
+import { computed, watch } from 'vue';
 import type { BrandSelection } from '../../../shared/contract/index.ts';
 import { api } from '../api/contract-client.ts';
+import { useLoad } from '../lib/use-load.ts';
 import { useAccountsStore } from './accounts-store.ts';
-import { useAccessStore } from './access-store.ts';
-import { toCallError, useCallErrorStore } from './call-error-store.ts';
+import { useCallErrorStore } from './call-error-store.ts';
+import { reportLoadFailures } from './report-load-failures.ts';
+
+const none: BrandSelection = { available: [], selected: [] };
 
 /**
  * The brands every area works on: the active profile's, several at once, remembered per profile
@@ -13,61 +16,54 @@ import { toCallError, useCallErrorStore } from './call-error-store.ts';
 export const useBrandsStore = defineStore('brands', () => {
   const accounts = useAccountsStore();
   const errors = useCallErrorStore();
-  const access = useAccessStore();
-  const selection = shallowRef<BrandSelection>({ available: [], selected: [] });
-  /** False until the first answer (or failure): before it, "no brand chosen" is not known yet. */
-  const loaded = ref(false);
+  // Read before the profile list is known (see below), then only while a profile is open: with
+  // none there are no brands, and a read still on its way is dropped.
+  const read = useLoad(null, (signal) => api['brands:get'](undefined, { signal }), {
+    enabled: () => !accounts.loaded || accounts.activeId !== null,
+  });
+  // Main answers this one alone: a refused page is told once, full page (the access store).
+  reportLoadFailures(read.error, 'Could not read the chosen brands', { local: true });
 
+  const selection = computed(() => read.data.value ?? none);
   const available = computed(() => selection.value.available);
   const selected = computed(() => selection.value.selected);
-
-  /** Reads the brands; false when that failed (already said). */
-  async function load(): Promise<boolean> {
-    try {
-      selection.value = await api['brands:get']();
-      return true;
-    } catch (thrown) {
-      const error = toCallError(thrown);
-      // Main answers this one alone: a refused page is told once, full page (the access store).
-      if (!access.judgeLocalFailure(error)) errors.report('Could not read the chosen brands', error);
-      return false;
-    } finally {
-      loaded.value = true;
-    }
-  }
+  /**
+   * False until the first answer (or failure), or until it is known that no profile is open:
+   * before that, "no brand chosen" is not known yet.
+   */
+  const loaded = computed(
+    () =>
+      read.data.value !== undefined || read.error.value !== null || (accounts.loaded && !accounts.activeId),
+  );
 
   async function select(brandIds: number[]): Promise<void> {
     if (brandIds.length === 0) return; // at least one brand stays chosen
     const before = selection.value;
     // Shown at once: the areas follow the picker without waiting for main to write the choice.
-    selection.value = { ...before, selected: before.available.filter((id) => brandIds.includes(id)) };
+    read.data.value = { ...before, selected: before.available.filter((id) => brandIds.includes(id)) };
     try {
-      selection.value = await api['brands:select']({ brandIds });
+      read.data.value = await api['brands:select']({ brandIds });
     } catch (error) {
-      selection.value = before;
+      read.data.value = before;
       errors.report('Could not change the brands', error);
     }
   }
 
-  function follow(): void {
-    if (accounts.activeId) void load();
-    else selection.value = { available: [], selected: [] };
-  }
   // At start-up the brands are read at once, beside the profile list rather than after it: main
   // answers for its active profile, which is the one that list will name. When the list comes,
   // they are read again only if that early read failed (with no profile there are none).
-  const early = accounts.loaded ? null : load();
+  const early = accounts.loaded ? null : read.reload();
   watch(
     () => [accounts.loaded, accounts.activeId, accounts.active?.brandIds.join(',')],
     (_now, before) => {
       const firstList = early && before?.[0] === false;
-      if (firstList && accounts.activeId) void early.then((ok) => ok || follow());
-      else follow();
+      if (firstList && accounts.activeId) void early.then(() => read.error.value && read.reload());
+      else void read.reload();
     },
     { immediate: !early },
   );
 
-  return { available, selected, loaded, select, load };
+  return { available, selected, loaded, select, load: read.reload };
 });
 
 /** How a brand is named on screen: the interface gives brands ids only. */

@@ -2,6 +2,7 @@ import { defineStore } from 'pinia';
 import { computed, shallowRef, watch } from 'vue';
 import type { DraftState, OutboxConnection, SyncProgress } from '../../../shared/contract/index.ts';
 import { api, on } from '../api/contract-client.ts';
+import { useLoad } from '../lib/use-load.ts';
 import { useAccountsStore } from './accounts-store.ts';
 
 /**
@@ -26,27 +27,28 @@ export const useOutboxStore = defineStore('drafts-outbox', () => {
     progress.value = payload;
   });
 
-  async function load(): Promise<void> {
-    heard = { connection: false, progress: false };
-    try {
-      const status = await api['drafts:status']();
+  // A failure leaves the indicator as it was ("unknown" at first): the drafts screens show
+  // their own errors, so this one is not said again.
+  const read = useLoad(
+    () => accounts.activeId,
+    (signal) => {
+      heard = { connection: false, progress: false };
+      return api['drafts:status'](undefined, { signal });
+    },
+    { enabled: () => accounts.activeId !== null },
+  );
+  watch(
+    read.data,
+    (status) => {
+      if (!status) return; // no profile: the last word stays until the next one's
       // An event that came while the answer travelled is newer than the answer.
       if (!heard.connection) connection.value = status.connection;
       if (!heard.progress) progress.value = status.progress;
       counts.value = status.counts;
-    } catch {
-      // The indicator stays "unknown"; the drafts screens show their own errors.
-    }
-  }
-
-  watch(
-    () => accounts.activeId,
-    (id) => {
-      if (id) void load();
     },
-    { immediate: true },
+    { flush: 'sync' },
   );
 
   const syncing = computed(() => progress.value.pending > 0);
-  return { connection, progress, counts, syncing, load };
+  return { connection, progress, counts, syncing, load: read.reload };
 });

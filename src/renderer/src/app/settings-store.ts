@@ -3,8 +3,10 @@ import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
 import { defaultSettings, type Settings } from '../../../shared/settings.ts';
 import { api } from '../api/contract-client.ts';
+import { useLoad } from '../lib/use-load.ts';
 import { useAccessStore } from './access-store.ts';
-import { toCallError, useCallErrorStore } from './call-error-store.ts';
+import { useCallErrorStore } from './call-error-store.ts';
+import { reportLoadFailures } from './report-load-failures.ts';
 
 export type ThemePreference = Settings['theme'];
 export type EffectiveTheme = 'light' | 'dark';
@@ -15,11 +17,20 @@ export const useSettingsStore = defineStore('settings', () => {
   const access = useAccessStore();
   const preferredDark = usePreferredDark();
 
+  // Started by the app as it mounts (and by the refused page's Retry), not by a source.
+  const read = useLoad(null, async (signal) => {
+    const answer = await api['settings:get'](undefined, { signal });
+    access.granted();
+    return answer;
+  });
+  // A refused page is told once, full page, rather than as a notice per call.
+  reportLoadFailures(read.error, 'Could not load your settings', { local: true });
+
   /** The last settings main confirmed. */
-  const stored = ref<Settings>({ ...defaultSettings });
+  const stored = computed<Settings>(() => read.data.value ?? defaultSettings);
   /** A theme choice on its way to main: shown at once, dropped again if main refuses it. */
   const requestedTheme = ref<ThemePreference | null>(null);
-  const loaded = ref(false);
+  const loaded = computed(() => read.data.value !== undefined);
   let latestUpdate = 0;
   let latestApplied = 0;
 
@@ -28,18 +39,6 @@ export const useSettingsStore = defineStore('settings', () => {
     if (themePreference.value === 'system') return preferredDark.value ? 'dark' : 'light';
     return themePreference.value;
   });
-
-  async function load(): Promise<void> {
-    try {
-      stored.value = await api['settings:get']();
-      loaded.value = true;
-      access.granted();
-    } catch (thrown) {
-      const error = toCallError(thrown);
-      // A refused page is told once, full page, rather than as a notice per call.
-      if (!access.judgeLocalFailure(error)) errors.report('Could not load your settings', error);
-    }
-  }
 
   async function setTheme(theme: ThemePreference): Promise<void> {
     // Answers may arrive out of order (the web bridge runs calls concurrently): keep the newest
@@ -50,7 +49,7 @@ export const useSettingsStore = defineStore('settings', () => {
       const next = await api['settings:update']({ theme });
       if (ticket > latestApplied) {
         latestApplied = ticket;
-        stored.value = next;
+        read.data.value = next;
       }
     } catch (error) {
       errors.report('Could not save the theme', error);
@@ -59,5 +58,5 @@ export const useSettingsStore = defineStore('settings', () => {
     }
   }
 
-  return { stored, loaded, themePreference, effectiveTheme, load, setTheme };
+  return { stored, loaded, themePreference, effectiveTheme, load: read.reload, setTheme };
 });
