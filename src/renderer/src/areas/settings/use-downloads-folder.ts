@@ -1,19 +1,18 @@
 import { ref, shallowRef } from 'vue';
 import { folderPathSchema } from '../../../../shared/settings.ts';
-import { api } from '../../api/contract-client.ts';
 import { useAppStore } from '../../app/app-store.ts';
 import { toCallError } from '../../lib/call-error.ts';
 import { sayAtField, sayError } from '../../lib/error-presenter.ts';
-import { useLoad } from '../../lib/use-load.ts';
+import { useDownloadsFolderStore } from './downloads-folder-store.ts';
 
 /**
- * The downloads folder of the settings: where the browser shell saves files (it has no save
- * dialog) and where Electron's save dialog opens. Changing it is checked with the settings'
- * own schema before it is sent; a refusal is shown at the field and loses nothing typed.
+ * The downloads folder's form: changing it is checked with the settings' own schema before it
+ * is sent; a refusal is shown at the field and loses nothing typed. The folder is read again
+ * each time the form appears (the Settings page opens).
  */
 export function useDownloadsFolder() {
-  const folder = useLoad(null, () => api['files:downloads-folder']());
-  void folder.reload();
+  const downloads = useDownloadsFolderStore();
+  void downloads.reload();
   const app = useAppStore();
   void app.ensureInfo();
   const draft = ref('');
@@ -23,7 +22,7 @@ export function useDownloadsFolder() {
   const revealed = shallowRef<{ opened: boolean; path: string } | null>(null);
 
   function edit(): void {
-    draft.value = folder.data.value?.isDefault ? '' : (folder.data.value?.path ?? '');
+    draft.value = downloads.folder?.isDefault ? '' : (downloads.folder?.path ?? '');
     fieldError.value = '';
     editing.value = true;
   }
@@ -40,9 +39,8 @@ export function useDownloadsFolder() {
     saving.value = true;
     fieldError.value = '';
     try {
-      await api['settings:update']({ downloadsFolder: value });
+      await downloads.change(value);
       editing.value = false;
-      await folder.reload();
     } catch (thrown) {
       const error = toCallError(thrown);
       fieldError.value = sayAtField(error, 'downloadsFolder') ?? sayError(error);
@@ -53,12 +51,12 @@ export function useDownloadsFolder() {
 
   async function open(): Promise<void> {
     try {
-      revealed.value = await api['files:open-downloads-folder']();
+      revealed.value = await downloads.reveal();
     } catch (thrown) {
       revealed.value = null;
       fieldError.value = sayError(thrown);
     }
   }
 
-  return { folder, app, draft, editing, saving, fieldError, revealed, edit, save, open };
+  return { downloads, app, draft, editing, saving, fieldError, revealed, edit, save, open };
 }
