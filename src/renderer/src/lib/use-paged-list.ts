@@ -240,10 +240,14 @@ export function usePagedList<T extends { id: number }>(options: PagedListOptions
     return Promise.all(failed.map((index) => loadPage(index))).then(() => undefined);
   }
 
-  /** Changes one row in place (an optimistic change, or the service's answer to it). */
-  function updateItem(id: number, change: (item: T) => T): T | undefined {
+  /**
+   * Changes one row in place (an optimistic change, or the service's answer to it), found by its
+   * id, or by a test where an id alone does not name a row (posts: one id per channel).
+   */
+  function updateItem(match: number | ((item: T) => boolean), change: (item: T) => T): T | undefined {
+    const matches = typeof match === 'number' ? (item: T) => item.id === match : match;
     for (const page of pages.values()) {
-      const at = page.items.findIndex((item) => item.id === id);
+      const at = page.items.findIndex(matches);
       if (at === -1) continue;
       const before = page.items[at]!;
       page.items = page.items.slice();

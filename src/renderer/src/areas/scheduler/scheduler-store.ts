@@ -1,14 +1,18 @@
 import { useThrottleFn } from '@vueuse/core';
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef, watch } from 'vue';
+import { useRoute } from 'vue-router';
 import type { PostChange, PostsQueryInput, PostView } from '../../../../shared/contract/index.ts';
 import type { PostStatus, ScheduledPostListSort, SchedulerChannel } from '../../../../shared/domain/index.ts';
 import { api, on } from '../../api/contract-client.ts';
 import { useBrandsStore } from '../../app/brands-store.ts';
 import { useLoad } from '../../lib/use-load.ts';
+import { usePagedList } from '../../lib/use-paged-list.ts';
+import { useQueryState } from '../../lib/use-query-param.ts';
 import { postKey } from './calendar-events.ts';
+import { DEFAULT_MODE, schedulerQueryParams, type SchedulerMode } from './scheduler-query.ts';
 
-export type SchedulerMode = 'week' | 'month' | 'list';
+export type { SchedulerMode } from './scheduler-query.ts';
 
 /** What an action on a post came to, in a sentence (with its Undo when it has one). */
 export interface PostNotice {
@@ -55,7 +59,26 @@ const sameKey = (a: PostView, b: Pick<PostView, 'channel' | 'id'>) =>
  */
 export const useSchedulerStore = defineStore('scheduler', () => {
   const brands = useBrandsStore();
-  const mode = ref<SchedulerMode>('week');
+  const route = useRoute();
+
+  // The view is in the address, read only while the Scheduler is open: another area's query (which
+  // may have a `view` of its own) is not taken for the Scheduler's.
+  const address = useQueryState(schedulerQueryParams, {
+    active: () => route.matched[0]?.name === 'scheduler',
+  });
+  /** The view shown last: the one the page comes back to when the address names none (the menu). */
+  const lastMode = ref<SchedulerMode>(DEFAULT_MODE);
+  /** The view on screen: the address's, else the one shown last. */
+  const mode = computed<SchedulerMode>({
+    get: () => address.state.value.mode ?? lastMode.value,
+    // In place of the current entry, not a new one: back leaves the Scheduler rather than
+    // walking through the views picked.
+    set: (next) => {
+      lastMode.value = next;
+      address.set({ mode: next }, { replace: true });
+    },
+  });
+  watch(mode, (shown) => (lastMode.value = shown));
   const channels = ref<SchedulerChannel[]>([]);
   const statuses = ref<PostStatus[]>([]);
   /** The calendar's visible range, as it reports it. */
@@ -106,15 +129,43 @@ export const useSchedulerStore = defineStore('scheduler', () => {
       : {}),
     sort: sort.value,
   }));
-  const list = useLoad(
-    () => [listQuery.value, page.value, mode.value === 'list'],
-    (signal) =>
-      api['posts:list'](
-        { query: listQuery.value, offset: (page.value - 1) * LIST_PAGE_SIZE, limit: LIST_PAGE_SIZE },
-        { signal },
-      ),
-    { enabled: () => hasBrands() && mode.value === 'list' },
+  const listShown = () => hasBrands() && mode.value === 'list';
+  /** The list, a page of the table at a time; pages read before are kept for going back to them. */
+  const list = usePagedList<PostView>({
+    pageSize: LIST_PAGE_SIZE,
+    key: () => (listShown() ? JSON.stringify(listQuery.value) : ''),
+    enabled: listShown,
+    load: (offset, limit, signal) => api['posts:list']({ query: listQuery.value, offset, limit }, { signal }),
+  });
+  // The table shows one page: the list reads that page's rows (again after a new list started).
+  watch(
+    [page, list.generation],
+    () => {
+      const start = (page.value - 1) * LIST_PAGE_SIZE;
+      list.setRange(start, start + LIST_PAGE_SIZE - 1);
+    },
+    { immediate: true },
   );
+  /** The page's rows; while a page not read yet loads, the page shown before stays. */
+  const listRows = computed<PostView[]>((previous) => {
+    void list.revision.value;
+    const start = (page.value - 1) * LIST_PAGE_SIZE;
+    const end = Math.min(start + LIST_PAGE_SIZE, list.count.value ?? 0);
+    const rows: PostView[] = [];
+    for (let index = start; index < end; index++) {
+      const post = list.itemAt(index);
+      if (!post) return list.pageAt(start).status === 'loading' ? (previous ?? []) : rows;
+      rows.push(post);
+    }
+    return rows;
+  });
+  /** Why the list, or the page shown, could not be read. */
+  const listError = computed(
+    () => list.firstError.value ?? list.pageAt((page.value - 1) * LIST_PAGE_SIZE).error,
+  );
+  function retryList(): Promise<void> {
+    return list.retryFailed();
+  }
 
   /**
    * The post open in the details pane. It belongs to the visit: leaving the page closes it, so
@@ -134,7 +185,14 @@ export const useSchedulerStore = defineStore('scheduler', () => {
   /** Puts a post's new version (or its absence) into every answer on screen. */
   function replace(target: Pick<PostView, 'channel' | 'id'>, next: PostView | null) {
     if (selected.value && sameKey(selected.value, target)) selected.value = next;
-    for (const load of [calendar, unscheduled, list]) {
+    // A post gone from the list leaves a gap the next rows move into: only the service knows them.
+    if (next)
+      list.updateItem(
+        (post) => sameKey(post, target),
+        () => next,
+      );
+    else if (listShown() && list.loadedItems().some((post) => sameKey(post, target))) void list.refresh();
+    for (const load of [calendar, unscheduled]) {
       const answer = load.data.value;
       if (!answer || !answer.items.some((p) => sameKey(p, target))) continue;
       const items = next
@@ -177,7 +235,8 @@ export const useSchedulerStore = defineStore('scheduler', () => {
 
   function readAgain() {
     stale = false;
-    for (const load of [calendar, unscheduled, list]) void load.reload();
+    for (const load of [calendar, unscheduled]) void load.reload();
+    if (listShown()) void list.refresh();
   }
   // The outbox may send a thousand drafts while the page is open: read at the first change, then
   // at most once every two seconds (the new versions are in place at once meanwhile), rather than
@@ -201,6 +260,8 @@ export const useSchedulerStore = defineStore('scheduler', () => {
   function show(): () => void {
     shownBy += 1;
     if (stale) readAgain();
+    // Back through the menu (the address names no view): the address says the view shown.
+    if (address.state.value.mode === null && lastMode.value !== DEFAULT_MODE) mode.value = lastMode.value;
     return () => {
       shownBy -= 1;
       selected.value = null;
@@ -224,7 +285,12 @@ export const useSchedulerStore = defineStore('scheduler', () => {
     page,
     calendar,
     unscheduled,
-    list,
+    /** Posts matching the list's filters, once its first page answered. */
+    listCount: list.count,
+    listRows,
+    listLoading: list.loading,
+    listError,
+    retryList,
     selected,
     notice,
     reschedule,
