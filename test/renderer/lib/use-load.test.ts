@@ -25,6 +25,25 @@ const cancelled = new ContractCallError({
 });
 
 describe('useLoad', () => {
+  it('stops the load running on cancel: its answer is dropped, what was shown stays', async () => {
+    const { pending, loader } = loads<string>();
+    const scope = effectScope();
+    const load = scope.run(() => useLoad(null, loader(() => 'preview')))!;
+    void load.reload();
+    pending[0]!.finish('first');
+    await flushPromises();
+    void load.reload();
+    expect(load.loading.value).toBe(true);
+    load.cancel();
+    expect(pending[1]!.signal.aborted).toBe(true);
+    expect(load.loading.value).toBe(false);
+    pending[1]!.finish('second');
+    await flushPromises();
+    expect(load.data.value).toBe('first');
+    expect(load.error.value).toBeNull();
+    scope.stop();
+  });
+
   it('never lets an older answer overwrite a newer one, and aborts the older load', async () => {
     const query = ref('a');
     const { pending, loader } = loads<string>();

@@ -23,6 +23,8 @@ export interface Load<T> {
   loading: Ref<boolean>;
   /** Loads again (the Retry button, or after a change). Resolves when that load has ended. */
   reload(): Promise<void>;
+  /** Stops the load running (a Stop button): its answer is dropped, and what was shown stays. */
+  cancel(): void;
 }
 
 export interface LoadOptions {
@@ -74,6 +76,12 @@ export function useLoad<T>(
     }
   }
 
+  function cancel(): void {
+    current?.abort();
+    current = undefined;
+    loading.value = false;
+  }
+
   if (source) {
     const sources = Array.isArray(source) ? source : [source];
     // Compared as text: a source that builds a new array or object each time it is read again
@@ -85,5 +93,5 @@ export function useLoad<T>(
     );
   }
   onScopeDispose(() => current?.abort());
-  return { data, error, loading, reload };
+  return { data, error, loading, reload, cancel };
 }

@@ -71,6 +71,27 @@ describe('saving a report as CSV', () => {
     expect(wrapper.findAll('[data-testid="recent-export"]')[0]!.text()).toContain('TOTAL_METRIC (1).csv');
   });
 
+  it('puts a refusal naming a field at that field, and says nothing of it beside the button', async () => {
+    const { preload } = await openReports();
+    preload.answer('reports:export', () => ({
+      ok: false,
+      error: {
+        code: 'invalid_input',
+        message: 'Invalid query parameters. end_date must not be before its start.',
+        fieldErrors: { end_date: ['Must not be before the start of its range.'] },
+        status: 422,
+      },
+    }));
+    await wrapper.get('[data-testid="report-save-csv"]').trigger('click');
+    await flushPromises();
+    const feedback = wrapper
+      .get('[data-testid="report-range"]')
+      .element.closest('.n-form-item')!
+      .querySelector('.n-form-item-feedback')?.textContent;
+    expect(feedback).toBe('Must not be before the start of its range.');
+    expect(wrapper.find('[data-testid="export-outcome"]').exists()).toBe(false);
+  });
+
   it('marks recent exports whose file is gone, and shows the others in their folder', async () => {
     const { reports } = await openReports();
     const [present, missing] = wrapper.findAll('[data-testid="recent-export"]');

@@ -96,6 +96,24 @@ describe('the report preview', () => {
     expect(preload.inputsOf('reports:data').map((i) => i.offset)).toEqual([0, 4200]);
   });
 
+  it('says in place when rows scrolled to could not be read, and Retry reads them', async () => {
+    layOutTwelveRows();
+    const preload = await preview('CONTENT_OWNED', 5000);
+    preload.answer('reports:data', () => ({
+      ok: false,
+      error: { code: 'offline', message: 'The service could not be reached.', fieldErrors: {} },
+    }));
+    wrapper.getComponent({ name: 'VirtualList' }).vm.$emit('range', 4200, 4210);
+    await flushPromises();
+    const card = () => wrapper.get('[data-testid="report-preview"]');
+    expect(card().get('[data-testid="state-error"]').text()).toContain('Some rows could not be loaded');
+    installFakeReports(preload);
+    await card().get('[data-testid="retry"]').trigger('click');
+    await flushPromises();
+    expect(card().find('[data-testid="state-error"]').exists()).toBe(false);
+    expect(preload.inputsOf('reports:data').map((i) => i.offset)).toEqual([0, 4200, 4200]);
+  });
+
   it('shows id columns as plain digits beside metrics grouped and right-aligned', async () => {
     layOutTwelveRows();
     // A content report's row as the sandbox answers it: ids, an ordinal, a count and a rate.

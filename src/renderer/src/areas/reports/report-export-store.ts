@@ -10,6 +10,7 @@ import { api, on } from '../../api/contract-client.ts';
 import { useAccountsStore } from '../../app/accounts-store.ts';
 import { toCallError } from '../../lib/call-error.ts';
 import { useLoad } from '../../lib/use-load.ts';
+import { useReportBuilderStore } from './report-builder-store.ts';
 
 export interface ExportRun {
   id: string;
@@ -21,7 +22,10 @@ export interface ExportRun {
   expectedRows: number | null;
 }
 
-/** The outcome of the last export, said beside the button until the next one. */
+/**
+ * The outcome of the last export, said beside the button until the next one. A refusal naming
+ * fields is none: it is shown at those fields of the form.
+ */
 export type ExportOutcome =
   | { kind: 'saved'; file: RecentExport }
   | { kind: 'cancelled'; fileName: string }
@@ -36,6 +40,7 @@ const DEFAULT_CONTENT_ROWS = 100;
  */
 export const useReportExportStore = defineStore('report-export', () => {
   const accounts = useAccountsStore();
+  const builder = useReportBuilderStore();
   const run = shallowRef<ExportRun | null>(null);
   const outcome = shallowRef<ExportOutcome | null>(null);
   const revealed = shallowRef<{ opened: boolean; path: string } | null>(null);
@@ -58,12 +63,9 @@ export const useReportExportStore = defineStore('report-export', () => {
   });
   onScopeDispose(stop);
 
-  /**
-   * Exports `config` as CSV. Resolves when it ended; a refusal with field errors is returned for
-   * the form to show (it is also the outcome).
-   */
-  async function start(config: ReportConfig, content: boolean): Promise<ContractCallError | null> {
-    if (run.value) return null;
+  /** Exports `config` as CSV (the builder checked it). Resolves when it ended. */
+  async function start(config: ReportConfig, content: boolean): Promise<void> {
+    if (run.value) return;
     const id = crypto.randomUUID();
     const fileName = `${config.filename ?? config.report_type}.csv`;
     const expectedRows = content ? (config.limit ?? DEFAULT_CONTENT_ROWS) : null;
@@ -74,14 +76,15 @@ export const useReportExportStore = defineStore('report-export', () => {
       const file = await api['reports:export']({ config, id });
       // null: the save dialog was cancelled; nothing happened.
       if (file) outcome.value = { kind: 'saved', file };
-      return null;
     } catch (thrown) {
       const error = toCallError(thrown);
-      outcome.value =
-        error.code === 'cancelled'
-          ? { kind: 'cancelled', fileName: run.value?.fileName ?? fileName }
-          : { kind: 'failed', error };
-      return error;
+      if (error.code === 'cancelled') {
+        outcome.value = { kind: 'cancelled', fileName: run.value?.fileName ?? fileName };
+      } else if (Object.keys(error.fieldErrors).length > 0) {
+        builder.showCallError(error, '');
+      } else {
+        outcome.value = { kind: 'failed', error };
+      }
     } finally {
       run.value = null;
       void recent.reload();

@@ -1,98 +1,108 @@
 import { defineStore } from 'pinia';
-import { computed, ref, shallowRef, triggerRef } from 'vue';
-import type { ReportConfig, ReportPreview } from '../../../../shared/contract/index.ts';
+import { computed, shallowRef, watch } from 'vue';
+import type { ListAnswer, ReportConfig, ReportPreview } from '../../../../shared/contract/index.ts';
 import { api } from '../../api/contract-client.ts';
-import { toCallError } from '../../lib/call-error.ts';
-import type { ContractCallError } from '../../../../shared/contract/index.ts';
+import { useLoad } from '../../lib/use-load.ts';
+import { usePagedList } from '../../lib/use-paged-list.ts';
+import { useReportBuilderStore } from './report-builder-store.ts';
 
 /** Rows asked for at a time while a long table is scrolled. */
 export const PREVIEW_PAGE = 100;
 
 type Row = Record<string, unknown>;
+/** A table row as the paged list keeps it: its place in the report is its id. */
+interface NumberedRow {
+  id: number;
+  row: Row;
+}
+
+const numbered = (rows: Row[], offset: number): NumberedRow[] =>
+  rows.map((row, i) => ({ id: offset + i, row }));
 
 /**
- * The preview of the report last asked for. Tables are paged: main reads the report once and
- * keeps it a minute, and this store asks for the pages the list scrolls to.
+ * The preview of the report last asked for (the Preview button, its Retry). A table's rows are
+ * read a page at a time as the list scrolls to them: main reads the report once and keeps it a
+ * minute, and the preview's own answer is the table's first page. A refusal naming fields is
+ * shown at those fields of the form, besides the preview's error state.
  */
 export const useReportPreviewStore = defineStore('report-preview', () => {
-  const preview = shallowRef<ReportPreview | null>(null);
-  /** The configuration `preview` shows (to tell when the form has moved on). */
-  const shownConfig = ref<string | null>(null);
-  const rows = shallowRef<(Row | undefined)[]>([]);
-  const loading = ref(false);
-  const error = shallowRef<ContractCallError | null>(null);
-  let current: AbortController | undefined;
-  let config: ReportConfig | undefined;
-  const pagesAsked = new Set<number>();
+  const builder = useReportBuilderStore();
+  /** The configuration asked for last: what Retry asks for again. */
+  const asked = shallowRef<ReportConfig | null>(null);
 
-  /** Asks for a preview; throws nothing: a failure is in `error` (and returned, for its fields). */
-  async function run(next: ReportConfig): Promise<ContractCallError | null> {
-    current?.abort();
-    const controller = new AbortController();
-    current = controller;
-    loading.value = true;
-    try {
-      const answer = await api['reports:data'](
-        { config: next, offset: 0, limit: PREVIEW_PAGE },
-        { signal: controller.signal },
-      );
-      if (current !== controller) return null;
-      config = next;
-      pagesAsked.clear();
-      pagesAsked.add(0);
-      const view = answer.view;
-      rows.value =
-        view.kind === 'table' ? Array.from({ length: view.previewable }, (_, i) => view.items[i]) : [];
-      preview.value = answer;
-      shownConfig.value = JSON.stringify(next);
-      error.value = null;
-      return null;
-    } catch (thrown) {
-      const failure = toCallError(thrown);
-      if (current === controller && failure.code !== 'cancelled') error.value = failure;
-      return failure;
-    } finally {
-      if (current === controller) loading.value = false;
-    }
-  }
+  const load = useLoad(
+    null,
+    async (signal) => {
+      const config = asked.value!;
+      const answer = await api['reports:data']({ config, offset: 0, limit: PREVIEW_PAGE }, { signal });
+      return { answer, config, shown: JSON.stringify(config) };
+    },
+    { enabled: () => asked.value !== null },
+  );
+  // A refusal tied to fields shows at them too; others are the preview's own error state.
+  watch(load.error, (error) => {
+    if (error && Object.keys(error.fieldErrors).length > 0) builder.showCallError(error, '');
+  });
 
-  /** Loads the pages of rows start..end (what the list shows) that are not loaded yet. */
-  async function loadRows(start: number, end: number): Promise<void> {
-    if (!config || preview.value?.view.kind !== 'table') return;
-    const asked = config;
-    for (let page = Math.floor(start / PREVIEW_PAGE); page <= Math.floor(end / PREVIEW_PAGE); page++) {
-      if (pagesAsked.has(page) || page * PREVIEW_PAGE >= rows.value.length) continue;
-      pagesAsked.add(page);
-      try {
-        const answer = await api['reports:data']({
-          config: asked,
-          offset: page * PREVIEW_PAGE,
-          limit: PREVIEW_PAGE,
-        });
-        if (config !== asked || answer.view.kind !== 'table') return;
-        answer.view.items.forEach((row, i) => (rows.value[page * PREVIEW_PAGE + i] = row));
-        triggerRef(rows);
-      } catch {
-        // Asked again when the rows come into view again.
-        pagesAsked.delete(page);
-      }
-    }
-  }
+  const preview = computed<ReportPreview | null>(() => load.data.value?.answer ?? null);
+  const table = computed(() => {
+    const view = preview.value?.view;
+    return view?.kind === 'table' ? view : null;
+  });
 
-  function cancel(): void {
-    current?.abort();
-    loading.value = false;
+  const rowsList = usePagedList<NumberedRow>({
+    pageSize: PREVIEW_PAGE,
+    key: () => (table.value ? (load.data.value?.shown ?? '') : ''),
+    enabled: () => table.value !== null,
+    load: async (offset, limit, signal): Promise<ListAnswer<NumberedRow>> => {
+      const shown = load.data.value!;
+      const count = table.value!.previewable;
+      // The preview's answer holds the first page: not asked for twice.
+      if (offset === 0 && shown.answer.view.kind === 'table')
+        return { count, items: numbered(shown.answer.view.items, 0) };
+      const answer = await api['reports:data']({ config: shown.config, offset, limit }, { signal });
+      const items = answer.view.kind === 'table' ? answer.view.items : [];
+      return { count, items: numbered(items, offset) };
+    },
+  });
+
+  /** Every row the table may show, those not read yet undefined. */
+  const rows = computed<(Row | undefined)[]>(() => {
+    void rowsList.revision.value;
+    const count = table.value?.previewable ?? 0;
+    return Array.from({ length: count }, (_, index) => rowsList.itemAt(index)?.row);
+  });
+
+  /** Asks for a preview of `config` (the builder checked it). */
+  function run(config: ReportConfig): Promise<void> {
+    asked.value = config;
+    return load.reload();
   }
 
   return {
     preview,
     rows,
-    loading,
-    error,
-    shownConfig,
+    loading: load.loading,
+    error: load.error,
+    /** The configuration `preview` shows (to tell when the form has moved on). */
+    shownConfig: computed(() => load.data.value?.shown ?? null),
     loaded: computed(() => preview.value !== null),
+    /** Why some rows scrolled to could not be read (the rest of the table works meanwhile). */
+    rowsError: computed(() => {
+      void rowsList.revision.value;
+      const failed = Math.ceil(rows.value.length / PREVIEW_PAGE);
+      for (let page = 0; page < failed; page++) {
+        const state = rowsList.pageAt(page * PREVIEW_PAGE);
+        if (state.status === 'failed') return state.error;
+      }
+      return null;
+    }),
+    rowsLoading: rowsList.loading,
+    retryRows: rowsList.retryFailed,
     run,
-    loadRows,
-    cancel,
+    retry: load.reload,
+    /** The rows start..end are in view: their pages are read, those left far behind forgotten. */
+    loadRows: rowsList.setRange,
+    cancel: load.cancel,
   };
 });
