@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  sourceName,
   channelName,
   channelNames,
   countLabel,
@@ -58,5 +59,14 @@ describe('network names', () => {
   it('reads a machine name as a sentence', () => {
     expect(sentenceCase('ENGAGEMENT_RATE')).toBe('Engagement rate');
     expect(sentenceCase('first_comment')).toBe('First comment');
+  });
+});
+
+describe('sources on a network', () => {
+  it('reads the same in reports and campaign statistics, and falls back to the network', () => {
+    expect(sourceName('INSTAGRAM_STORIES')).toBe('Instagram Stories');
+    expect(sourceName('INSTAGRAM_STORY')).toBe('Instagram Stories');
+    expect(sourceName('TIKTOK_CREATORS')).toBe('TikTok creators');
+    expect(sourceName('TWITTER')).toBe('X (Twitter)');
   });
 });

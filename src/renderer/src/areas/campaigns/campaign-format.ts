@@ -1,6 +1,6 @@
 import type { CampaignStatsView } from '../../../../shared/contract/index.ts';
 import { campaignSortFields } from '../../../../shared/domain/index.ts';
-import { channelName } from '../../lib/labels/index.ts';
+import { channelName, sourceName } from '../../lib/labels/index.ts';
 
 /** How the Campaigns area writes names and figures. Rates come as ratios (0.042 is 4.2 %). */
 
@@ -29,12 +29,12 @@ export const statsGroups: { name: StatsGroupName; label: string }[] = [
   { name: 'overview', label: 'Overview' },
   { name: 'owned_summary', label: 'Owned media' },
   { name: 'INSTAGRAM', label: channelName('INSTAGRAM') },
-  { name: 'INSTAGRAM_STORY', label: `${channelName('INSTAGRAM')} Stories` },
-  { name: 'INSTAGRAM_CREATORS', label: `${channelName('INSTAGRAM')} creators` },
+  { name: 'INSTAGRAM_STORY', label: sourceName('INSTAGRAM_STORY') },
+  { name: 'INSTAGRAM_CREATORS', label: sourceName('INSTAGRAM_CREATORS') },
   { name: 'FACEBOOK', label: channelName('FACEBOOK') },
   { name: 'TIKTOK', label: channelName('TIKTOK') },
-  { name: 'TIKTOK_CREATORS', label: `${channelName('TIKTOK')} creators` },
-  { name: 'TIKTOK_LIKESHOP', label: `${channelName('TIKTOK')} LikeShop` },
+  { name: 'TIKTOK_CREATORS', label: sourceName('TIKTOK_CREATORS') },
+  { name: 'TIKTOK_LIKESHOP', label: sourceName('TIKTOK_LIKESHOP') },
   { name: 'TWITTER', label: channelName('TWITTER') },
   { name: 'PINTEREST', label: channelName('PINTEREST') },
   { name: 'YOUTUBE', label: channelName('YOUTUBE') },

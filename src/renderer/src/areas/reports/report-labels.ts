@@ -1,5 +1,5 @@
-import type { ReportChannel, ReportType } from '../../../../shared/domain/index.ts';
-import { channelName, sentenceCase } from '../../lib/labels/index.ts';
+import type { ReportType } from '../../../../shared/domain/index.ts';
+import { sentenceCase, sourceName } from '../../lib/labels/index.ts';
 
 /** How report types, channels and metrics are named on screen, and the groups they are offered in. */
 
@@ -49,18 +49,8 @@ export function reportTypeLabel(type: string): string {
   return typeLabels.get(type as ReportType) ?? type;
 }
 
-/** The Instagram sources a report may read besides the network itself; the rest are networks. */
-const instagramSources: Partial<Record<ReportChannel, string>> = {
-  INSTAGRAM_UGC: 'UGC',
-  INSTAGRAM_STORIES: 'Stories',
-  INSTAGRAM_COMPETITIVE: 'competitive',
-  INSTAGRAM_BENCHMARKS: 'benchmarks',
-};
-
-export function channelLabel(channel: string): string {
-  const source = instagramSources[channel as ReportChannel];
-  return source ? `${channelName('instagram')} ${source}` : channelName(channel);
-}
+/** A report's channel: a network, or one of the Instagram sources a report may read besides it. */
+export const channelLabel = sourceName;
 
 /** Metrics offered in the picker; the service takes others too, typed in. */
 export const commonMetrics = [

@@ -5,6 +5,7 @@
  * here, so a network is never named two ways.
  */
 export { channelName, channelNames, type Network } from './channels.ts';
+export { sourceName } from './channel-sources.ts';
 export { interactionTypeOf, type InteractionKind, type InteractionTypeInfo } from './interaction-types.ts';
 export { countLabel, plural } from './plural.ts';
 export { postStatusMeta, type ChipType, type StatusMeta } from './post-statuses.ts';
