@@ -123,6 +123,26 @@ describe('the ads of a campaign', () => {
     expect(wrapper.get('[data-testid="state-empty"]').text()).toContain('no ads on this platform');
   });
 
+  it('shows a page of ads read before again without asking for it', async () => {
+    const { preload } = await openCampaign();
+    await openTab('ads');
+    const firstAd = () => wrapper.get('[data-testid="ad-row"]').text();
+    const onPageOne = firstAd();
+    const toPage = async (page: number) => {
+      await wrapper
+        .findAll('.n-pagination-item')
+        .find((item) => item.text() === String(page))!
+        .trigger('click');
+      await flushPromises();
+    };
+    await toPage(2);
+    expect(firstAd()).not.toBe(onPageOne);
+    const asked = preload.inputsOf('campaigns:ads').length;
+    await toPage(1);
+    expect(firstAd()).toBe(onPageOne);
+    expect(preload.inputsOf('campaigns:ads')).toHaveLength(asked);
+  });
+
   it('opens on TikTok for a campaign whose ads are all there', async () => {
     const preload = createFakePreload().install();
     installFakeCampaigns(preload, {

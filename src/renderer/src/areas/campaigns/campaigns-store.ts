@@ -120,6 +120,8 @@ export const useCampaignsStore = defineStore('campaigns', () => {
 
   return {
     brandId,
+    /** The brand the address names, chosen or not: a campaign's page opened from a copied link. */
+    linkedBrandId: computed(() => state.value.brandId),
     search,
     applySearch,
     sortField,

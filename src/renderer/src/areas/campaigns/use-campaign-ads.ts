@@ -1,8 +1,8 @@
 import { computed, ref, watch } from 'vue';
-import type { CampaignAdView } from '../../../../shared/contract/index.ts';
+import type { CampaignAdView, ListAnswer } from '../../../../shared/contract/index.ts';
 import type { AdSource } from '../../../../shared/domain/index.ts';
 import { api } from '../../api/contract-client.ts';
-import { useLoad } from '../../lib/use-load.ts';
+import { usePagedList } from '../../lib/use-paged-list.ts';
 import { useCampaignStore } from './campaign-store.ts';
 
 export const ADS_PAGE_SIZE = 20;
@@ -18,10 +18,17 @@ export function adMetrics(ad: CampaignAdView): Record<string, number> {
   );
 }
 
+/** An ad as the paged list keeps it: ads have no number of their own, so their place is their id. */
+interface NumberedAd {
+  id: number;
+  ad: CampaignAdView;
+}
+
 /**
  * The ads search of the open campaign (op 3): a platform, a sort by one of the metrics the ads
- * carry, a filter by ad campaign, one page at a time. The sort offers the metric names the
- * answers have shown, because the interface does not list them.
+ * carry, a filter by ad campaign, one page of the table at a time (pages read before are kept for
+ * going back to them). The sort offers the metric names the answers have shown, because the
+ * interface does not list them.
  */
 export function useCampaignAds() {
   const detail = useCampaignStore();
@@ -55,19 +62,44 @@ export function useCampaignAds() {
   );
   watch([() => detail.opened, source, sortKey, descending, adCampaignIds], () => (page.value = 1));
 
-  const load = useLoad(
-    () => [query.value, page.value],
-    (signal) =>
-      api['campaigns:ads'](
-        { query: query.value, offset: (page.value - 1) * ADS_PAGE_SIZE, limit: ADS_PAGE_SIZE },
-        { signal },
-      ),
-    { enabled: () => detail.opened !== null },
-  );
-  watch(load.data, (answer) => {
+  /** Every metric name the answers have shown, for the sort. */
+  function noteMetrics(ads: CampaignAdView[]): void {
     const names = new Set(seenMetrics.value);
-    for (const ad of answer?.items ?? []) for (const name of Object.keys(adMetrics(ad))) names.add(name);
+    for (const ad of ads) for (const name of Object.keys(adMetrics(ad))) names.add(name);
     if (names.size !== seenMetrics.value.length) seenMetrics.value = [...names];
+  }
+  const list = usePagedList<NumberedAd>({
+    pageSize: ADS_PAGE_SIZE,
+    key: () => (detail.opened ? JSON.stringify(query.value) : ''),
+    enabled: () => detail.opened !== null,
+    load: async (offset, limit, signal): Promise<ListAnswer<NumberedAd>> => {
+      const answer = await api['campaigns:ads']({ query: query.value, offset, limit }, { signal });
+      noteMetrics(answer.items);
+      return { ...answer, items: answer.items.map((ad, i) => ({ id: offset + i, ad })) };
+    },
+  });
+  // The table shows one page: the list reads that page's ads (again after a new search started).
+  watch(
+    [page, list.generation],
+    () => {
+      const start = (page.value - 1) * ADS_PAGE_SIZE;
+      list.setRange(start, start + ADS_PAGE_SIZE - 1);
+    },
+    { immediate: true },
+  );
+  const pageStart = () => (page.value - 1) * ADS_PAGE_SIZE;
+  /** The page's ads; while a page not read yet loads, the page shown before stays. */
+  const ads = computed<CampaignAdView[]>((previous) => {
+    void list.revision.value;
+    const start = pageStart();
+    const end = Math.min(start + ADS_PAGE_SIZE, list.count.value ?? 0);
+    const shown: CampaignAdView[] = [];
+    for (let index = start; index < end; index++) {
+      const item = list.itemAt(index);
+      if (!item) return list.pageAt(start).status === 'loading' ? (previous ?? []) : shown;
+      shown.push(item.ad);
+    }
+    return shown;
   });
 
   /** The platform's ad campaigns: those the campaign names, and any the answers showed. */
@@ -77,7 +109,7 @@ export function useCampaignAds() {
         .filter((ad) => ad.source === source.value)
         .map((ad) => ad.source_campaign_id),
     );
-    for (const ad of load.data.value?.items ?? []) ids.add(ad.source_campaign_id);
+    for (const ad of ads.value) ids.add(ad.source_campaign_id);
     return [...ids].sort();
   });
 
@@ -89,11 +121,12 @@ export function useCampaignAds() {
     page,
     metricNames: seenMetrics,
     adCampaignOptions,
-    ads: computed(() => load.data.value?.items ?? []),
-    count: computed(() => load.data.value?.count ?? 0),
-    loaded: computed(() => load.data.value !== undefined),
-    loading: load.loading,
-    error: load.error,
-    reload: load.reload,
+    ads,
+    count: computed(() => list.count.value ?? 0),
+    loaded: computed(() => list.count.value !== undefined),
+    loading: list.loading,
+    /** Why the ads, or the page shown, could not be read. */
+    error: computed(() => list.firstError.value ?? list.pageAt(pageStart()).error),
+    reload: list.retryFailed,
   };
 }
