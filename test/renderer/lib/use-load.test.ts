@@ -28,7 +28,12 @@ describe('useLoad', () => {
   it('stops the load running on cancel: its answer is dropped, what was shown stays', async () => {
     const { pending, loader } = loads<string>();
     const scope = effectScope();
-    const load = scope.run(() => useLoad(null, loader(() => 'preview')))!;
+    const load = scope.run(() =>
+      useLoad(
+        null,
+        loader(() => 'preview'),
+      ),
+    )!;
     void load.reload();
     pending[0]!.finish('first');
     await flushPromises();
