@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { parse } from 'csv-parse/sync';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { InboxItem } from '../../../../src/shared/contract/index.ts';
 import { interactionOrder, readMerged } from '../../../../src/main/services/inbox/merged-list.ts';
@@ -199,5 +201,37 @@ describe('inbox:list with tags chosen by name', () => {
     const views = valueOf(await app.call('inbox:views', { brandIds: brands }));
     const unread = await expectedByName(inEvery, '&is_read=false&is_archived=false');
     expect(views.items.find((view) => view.id === saved.id)?.unread).toBe(unread.length);
+  });
+});
+
+describe('exports and bulk actions with tags chosen by name', () => {
+  it('exports every brand’s rows of the name', async () => {
+    const expected = await expectedByName(inEvery, '&types=TIKTOK_COMMENT');
+    expect(new Set(expected.map((item) => item.brand_id)).size).toBeGreaterThan(1);
+    const saved = valueOf(
+      await app.call('inbox:export', {
+        brandIds: brands,
+        filter: { tagNames: [inEvery], types: ['TIKTOK_COMMENT'] },
+        id: 'export-by-tag-name',
+      }),
+    );
+    const [, ...rows] = parse(readFileSync(saved!.path), { bom: true }) as string[][];
+    expect(rows.map((row) => Number(row[0])).sort()).toEqual(expected.map((item) => item.id).sort());
+  });
+
+  it('changes every brand’s rows of the name, and no other', async () => {
+    const expected = await expectedByName(inSome, '&types=YOUTUBE_COMMENT&is_follow_up=false');
+    expect(expected.length).toBeGreaterThan(0);
+    const result = valueOf(
+      await app.call('inbox:bulk-update', {
+        brandIds: brands,
+        target: { filter: { tagNames: [inSome], types: ['YOUTUBE_COMMENT'], followUp: false } },
+        change: { followUp: true },
+        jobId: 'bulk-by-tag-name',
+      }),
+    );
+    expect(result.failed).toEqual([]);
+    expect(result.updated.map((item) => item.id).sort()).toEqual(expected.map((item) => item.id).sort());
+    expect(await expectedByName(inSome, '&types=YOUTUBE_COMMENT&is_follow_up=false')).toEqual([]);
   });
 });
