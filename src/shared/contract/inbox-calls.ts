@@ -30,11 +30,29 @@ export const inboxSentiments = ['positive', 'negative', 'neutral'] as const;
 export const inboxSentimentSchema = z.enum(inboxSentiments);
 export type InboxSentiment = z.infer<typeof inboxSentimentSchema>;
 
+/**
+ * The longest search the app sends. The interface names no limit and the sandbox takes any text up
+ * to its 16 kB request line; the app holds searches to this, says so at the field, and refuses a
+ * longer one in words rather than dropping it.
+ */
+export const INBOX_SEARCH_MAX = 500;
+
+/** A tag's name as the service takes it (conventions §9: 1 to 64 characters). */
+export const tagNameSchema = z.string().trim().min(1).max(64);
+
 /** Every filter the interactions list offers; a field left out does not filter. */
 export const inboxFilterSchema = z.object({
   types: z.array(interactionListTypeSchema).max(20).optional(),
-  /** All of them (AND). */
+  /**
+   * Tags by id, all of them (AND). Each brand has its own ids, so ids reach one brand only: kept
+   * for the saved views and links written before `tagNames`.
+   */
   tagIds: z.array(idSchema).max(50).optional(),
+  /**
+   * Tags by name, all of them (AND), in every chosen brand: each brand's own tags of these names
+   * (case aside). A brand that lacks one of the names has no interaction that matches.
+   */
+  tagNames: z.array(tagNameSchema).max(50).optional(),
   read: z.boolean().optional(),
   archived: z.boolean().optional(),
   followUp: z.boolean().optional(),
@@ -45,7 +63,12 @@ export const inboxFilterSchema = z.object({
   /** The posts (library media) the interactions are on. */
   mediaIds: z.array(idSchema).max(50).optional(),
   /** Free text; with `keywordList` a comma-separated list of keywords. */
-  text: z.string().trim().min(1).max(500).optional(),
+  text: z
+    .string()
+    .trim()
+    .min(1)
+    .max(INBOX_SEARCH_MAX, `Search up to ${INBOX_SEARCH_MAX} characters.`)
+    .optional(),
   keywordList: z.boolean().optional(),
   /** Only interactions that have text. */
   mustIncludeText: z.boolean().optional(),

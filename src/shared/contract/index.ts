@@ -213,6 +213,7 @@ export {
   editedTagIds,
   inboxSentiments,
   INBOX_BULK_MAX,
+  INBOX_SEARCH_MAX,
   type InboxBulkChange,
   type InboxBulkProgress,
   type InboxBulkResult,

@@ -7,6 +7,8 @@ import {
   interactionTypeOf,
   plural,
   sentenceCase,
+  tagLabel,
+  tagNamesOf,
 } from '../../../src/renderer/src/lib/labels/index.ts';
 import { interactionListTypes, schedulerChannels } from '../../../src/shared/domain/index.ts';
 
@@ -68,5 +70,26 @@ describe('sources on a network', () => {
     expect(sourceName('INSTAGRAM_STORY')).toBe('Instagram Stories');
     expect(sourceName('TIKTOK_CREATORS')).toBe('TikTok creators');
     expect(sourceName('TWITTER')).toBe('X (Twitter)');
+  });
+});
+
+describe('tag labels', () => {
+  it('names a tag by its name, the same wherever it shows', () => {
+    expect(tagLabel({ name: '  Spam ' })).toBe('Spam');
+    expect(tagLabel({ name: '' })).toBe('Unnamed tag');
+  });
+
+  it('lists each name once across brands, whatever its case, with how many brands have it', () => {
+    const tags = [
+      { name: 'Spam', brand_id: 101 },
+      { name: 'spam', brand_id: 102 },
+      { name: 'Urgent', brand_id: 101 },
+      { name: 'bug report', brand_id: 103 },
+    ];
+    expect(tagNamesOf(tags)).toEqual([
+      { name: 'bug report', brands: 1 },
+      { name: 'Spam', brands: 2 },
+      { name: 'Urgent', brands: 1 },
+    ]);
   });
 });

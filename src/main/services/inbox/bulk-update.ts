@@ -14,9 +14,9 @@ import type { CommunityApi } from '../api/community.ts';
 import type { CallContext } from '../dispatch.ts';
 import { PROGRESS_INTERVAL_MS, progressThrottle } from '../progress-throttle.ts';
 import { patchBodyOf } from './inbox-change.ts';
-import { serviceQueryOf } from './inbox-query.ts';
+import { serviceQueriesOf, type TagsOf } from './inbox-query.ts';
 import { currentInteraction } from './tag-edit.ts';
-import { walkInteractions } from './walk-interactions.ts';
+import { walkEach } from './walk-interactions.ts';
 
 /** Requests of one bulk action in flight at once: enough to overlap round trips, few enough to
  * leave the rate limit's room to the person's own calls (which the gate serves first anyway). */
@@ -31,6 +31,8 @@ export interface BulkRequest {
 
 export interface BulkDeps {
   community: CommunityApi;
+  /** The brands' tags, for a filter that names tags (asked of the service where not given). */
+  tagsOf?: TagsOf;
   onProgress: (progress: InboxBulkProgress) => void;
   /** Milliseconds, for the progress throttle; tests step their own. */
   now: () => number;
@@ -111,7 +113,9 @@ async function itemsMatching(
   signal: AbortSignal,
 ): Promise<InboxItem[]> {
   if (!('filter' in request.target)) return [];
-  const query = serviceQueryOf(request.brandIds, request.target.filter);
+  const tagsOf: TagsOf =
+    deps.tagsOf ?? ((brandIds) => deps.community.listTags(brandIds, { signal, lane: 'background' }));
+  const queries = await serviceQueriesOf(request.brandIds, request.target.filter, tagsOf);
   const items: InboxItem[] = [];
   const tooMany = (count: number) => {
     if (count <= INBOX_BULK_MAX) return;
@@ -121,7 +125,7 @@ async function itemsMatching(
       fieldErrors: {},
     });
   };
-  for await (const item of walkInteractions(deps.community, query, { signal }, tooMany)) {
+  for await (const item of walkEach(deps.community, queries, { signal }, tooMany)) {
     items.push(item);
     if (items.length >= INBOX_BULK_MAX) break;
   }

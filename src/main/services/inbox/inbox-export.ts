@@ -3,8 +3,8 @@ import type { CommunityApi } from '../api/community.ts';
 import { writeCsv } from '../csv/csv-writer.ts';
 import type { ExportsService } from '../exports/exports-service.ts';
 import { INBOX_CSV_COLUMNS, inboxCsvRow } from './inbox-csv.ts';
-import { serviceQueryOf } from './inbox-query.ts';
-import { walkInteractions } from './walk-interactions.ts';
+import { serviceQueriesOf, type TagsOf } from './inbox-query.ts';
+import { walkEach } from './walk-interactions.ts';
 
 export interface InboxExportRequest {
   brandIds: number[];
@@ -37,7 +37,7 @@ async function tagNamesOf(community: CommunityApi, brandIds: number[], signal: A
  */
 export async function exportInboxList(
   request: InboxExportRequest,
-  deps: { profileId: string; community: CommunityApi; exports: Pick<ExportsService, 'run'> },
+  deps: { profileId: string; community: CommunityApi; exports: Pick<ExportsService, 'run'>; tagsOf: TagsOf },
   signal: AbortSignal,
 ): Promise<InboxExportDone | null> {
   const day = new Date().toISOString().slice(0, 10);
@@ -50,9 +50,9 @@ export async function exportInboxList(
       source: request.filter,
       async write(file, { signal: stop, onProgress }) {
         const tagNames = await tagNamesOf(deps.community, request.brandIds, stop);
-        const query = serviceQueryOf(request.brandIds, request.filter);
+        const queries = await serviceQueriesOf(request.brandIds, request.filter, deps.tagsOf);
         async function* rows() {
-          for await (const item of walkInteractions(deps.community, query, { signal: stop })) {
+          for await (const item of walkEach(deps.community, queries, { signal: stop })) {
             yield inboxCsvRow(item, tagNames);
           }
         }

@@ -11,9 +11,10 @@ import type { ProfileDatabases } from '../storage/profile-databases.ts';
 import { bulkUpdate } from './bulk-update.ts';
 import { patchBodyOf } from './inbox-change.ts';
 import { exportInboxList } from './inbox-export.ts';
-import { serviceQueryOf, type InboxServiceQuery } from './inbox-query.ts';
+import { serviceQueriesOf, type InboxServiceQuery, type TagsOf } from './inbox-query.ts';
 import { insights, overview, unreadCounts } from './inbox-stats.ts';
 import { createSavedViews } from './saved-views.ts';
+import { interactionOrder, readMerged } from './merged-list.ts';
 import { createTriageCapability } from './triage-capability.ts';
 import { INTERACTIONS_MAX_PAGE } from './walk-interactions.ts';
 
@@ -66,12 +67,41 @@ export function createInboxHandlers(deps: InboxHandlersDeps): HandlerMap<typeof 
     },
   });
 
+  /**
+   * The brands' tags, for filters that name tags: kept as the lists' pages are, so scrolling a
+   * list filtered by name asks for them once.
+   */
+  const tagsOf =
+    (signal?: AbortSignal): TagsOf =>
+    (brandIds) =>
+      deps.loads.get(
+        `${prefix()}:tags:${brandIds.join(',')}`,
+        (loadSignal) => deps.clients.active().community.listTags(brandIds, { signal: loadSignal }),
+        signal,
+      );
+
   /** A change makes every kept page of the lists stale (counts are not kept). */
   const changed = () => deps.loads.invalidate(prefix());
 
   return {
-    'inbox:list': async ({ query, offset, limit }, context) =>
-      list({ query: serviceQueryOf(query.brandIds, query.filter), offset, limit }, context),
+    'inbox:list': async ({ query, offset, limit }, context) => {
+      const queries = await serviceQueriesOf(query.brandIds, query.filter, tagsOf(context.signal));
+      if (queries.length === 0) return { count: 0, items: [] };
+      if (queries.length === 1) return list({ query: queries[0]!, offset, limit }, context);
+      // Tags by name in brands whose ids differ: one list per brand, read as one.
+      return readMerged(
+        {
+          streams: queries.length,
+          readStream: (stream, at, size) =>
+            list({ query: queries[stream]!, offset: at, limit: size }, context),
+          compare: interactionOrder(query.filter.sort),
+          keyOf: (item) => item.id,
+          chunk: INTERACTIONS_MAX_PAGE,
+        },
+        offset,
+        limit,
+      );
+    },
 
     'inbox:get': async ({ brandIds, id }, context) => {
       const { community } = deps.clients.active();
@@ -112,7 +142,12 @@ export function createInboxHandlers(deps: InboxHandlersDeps): HandlerMap<typeof 
       try {
         return await bulkUpdate(
           request,
-          { community, now, onProgress: (progress) => deps.events.emit('inbox:bulk-progress', progress) },
+          {
+            community,
+            now,
+            tagsOf: tagsOf(context.signal),
+            onProgress: (progress) => deps.events.emit('inbox:bulk-progress', progress),
+          },
           context,
         );
       } finally {
@@ -122,7 +157,15 @@ export function createInboxHandlers(deps: InboxHandlersDeps): HandlerMap<typeof 
 
     'inbox:views': async ({ brandIds }, context) => {
       const id = profileId();
-      return { items: await views.list(id, deps.clients.active().community, brandIds, context) };
+      return {
+        items: await views.list(
+          id,
+          deps.clients.active().community,
+          brandIds,
+          tagsOf(context.signal),
+          context,
+        ),
+      };
     },
 
     'inbox:save-view': async ({ name, filter }) => views.save(profileId(), name, filter),
@@ -132,7 +175,11 @@ export function createInboxHandlers(deps: InboxHandlersDeps): HandlerMap<typeof 
     'inbox:export': async (request, { signal }) => {
       const id = profileId();
       const { community } = deps.clients.active();
-      return exportInboxList(request, { profileId: id, community, exports: deps.exports }, signal);
+      return exportInboxList(
+        request,
+        { profileId: id, community, exports: deps.exports, tagsOf: tagsOf() },
+        signal,
+      );
     },
   };
 }

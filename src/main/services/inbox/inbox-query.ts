@@ -1,5 +1,5 @@
 import type { InboxFilter, InboxSentiment } from '../../../shared/contract/index.ts';
-import type { CommunityInteractionListQueryInput } from '../../../shared/domain/index.ts';
+import type { CommunityInteractionListQueryInput, InteractionTag } from '../../../shared/domain/index.ts';
 
 /** The interactions list's query (op 16) without its page: what one filter asks of the service. */
 export type InboxServiceQuery = Omit<CommunityInteractionListQueryInput, 'limit' | 'offset'>;
@@ -45,3 +45,42 @@ export function serviceQueryOf(brandIds: readonly number[], filter: InboxFilter)
   if (filter.messageDates && (filter.from || filter.to)) query.filter_messages_by_date = true;
   return query;
 }
+
+/** The tags of some brands (op 15), for turning names into each brand's ids. */
+export type TagsOf = (brandIds: number[]) => Promise<readonly InteractionTag[]>;
+
+/**
+ * The queries that answer a filter. Tags chosen by name mean each brand's own tags of those names,
+ * and the service ANDs tag ids, so brands whose ids differ cannot share a query: each group of
+ * brands with the same ids gets its own (in practice one per brand, since ids are the service's
+ * own), and a brand lacking one of the names gets none (nothing of it can match). Without names,
+ * or when every brand resolves to the same ids, it is the one query of `serviceQueryOf`. Names
+ * match whatever their case, as the service keeps them unique within a brand.
+ */
+export async function serviceQueriesOf(
+  brandIds: readonly number[],
+  filter: InboxFilter,
+  tagsOf: TagsOf,
+): Promise<InboxServiceQuery[]> {
+  const names = filter.tagNames ?? [];
+  if (names.length === 0) return [serviceQueryOf(brandIds, filter)];
+  const wanted = [...new Set(names.map(nameKey))];
+  const tags = await tagsOf([...brandIds]);
+  const groups = new Map<string, { brandIds: number[]; tagIds: number[] }>();
+  for (const brandId of brandIds) {
+    const ids = wanted.map(
+      (name) => tags.find((tag) => tag.brand_id === brandId && nameKey(tag.name) === name)?.id,
+    );
+    if (ids.some((id) => id === undefined)) continue;
+    const tagIds = [...new Set([...(filter.tagIds ?? []), ...(ids as number[])])].sort((a, b) => a - b);
+    const key = tagIds.join(',');
+    const group = groups.get(key) ?? { brandIds: [], tagIds };
+    group.brandIds.push(brandId);
+    groups.set(key, group);
+  }
+  return [...groups.values()].map((group) =>
+    serviceQueryOf(group.brandIds, { ...filter, tagNames: undefined, tagIds: group.tagIds }),
+  );
+}
+
+const nameKey = (name: string) => name.trim().toLowerCase();

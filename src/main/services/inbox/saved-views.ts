@@ -8,7 +8,7 @@ import type { CommunityApi } from '../api/community.ts';
 import type { CallContext } from '../dispatch.ts';
 import { createSavedItems, SavedNameTakenError } from '../storage/saved-items.ts';
 import type { ProfileDatabases } from '../storage/profile-databases.ts';
-import { serviceQueryOf } from './inbox-query.ts';
+import { serviceQueriesOf, type TagsOf } from './inbox-query.ts';
 
 /** What a saved view keeps: its filter (the brands are the picker's, chosen when it is opened). */
 interface ViewBody {
@@ -33,15 +33,19 @@ export function createSavedViews(databases: Pick<ProfileDatabases, 'open'>) {
     community: CommunityApi,
     brandIds: number[],
     filter: InboxFilter,
+    tagsOf: TagsOf,
     signal: AbortSignal,
   ): Promise<number | null> {
     const unread: InboxFilter = { ...filter, read: false, archived: filter.archived ?? false };
     try {
-      const page = await community.listInteractions(
-        { ...serviceQueryOf(brandIds, unread), offset: 0, limit: 0 },
-        { signal, lane: 'background' },
+      // Tags by name may ask once per brand: the view's count is their sum.
+      const queries = await serviceQueriesOf(brandIds, unread, tagsOf);
+      const pages = await Promise.all(
+        queries.map((query) =>
+          community.listInteractions({ ...query, offset: 0, limit: 0 }, { signal, lane: 'background' }),
+        ),
       );
-      return page.paging.count;
+      return pages.reduce((sum, page) => sum + page.paging.count, 0);
     } catch {
       return null;
     }
@@ -52,11 +56,12 @@ export function createSavedViews(databases: Pick<ProfileDatabases, 'open'>) {
       profileId: string,
       community: CommunityApi,
       brandIds: number[],
+      tagsOf: TagsOf,
       context: CallContext,
     ): Promise<InboxView[]> {
       const saved = items.list(profileId);
       const counts = await Promise.all(
-        saved.map((item) => unreadOf(community, brandIds, item.body.filter, context.signal)),
+        saved.map((item) => unreadOf(community, brandIds, item.body.filter, tagsOf, context.signal)),
       );
       context.signal.throwIfAborted();
       return saved.map((item, index) => ({

@@ -36,3 +36,36 @@ export async function* walkInteractions(
     if (page.data.length < INTERACTIONS_MAX_PAGE || end >= page.paging.count || added === 0) return;
   }
 }
+
+/**
+ * Every interaction matching any of `queries` (a filter of tags by name asks once per brand),
+ * one query after the other. `onCount` hears the sum of every query's count: the counts are asked
+ * first (a page of none each), so a bound on the total is met before any row is read.
+ */
+export async function* walkEach(
+  community: CommunityApi,
+  queries: readonly InboxServiceQuery[],
+  context: Pick<CallContext, 'signal'>,
+  onCount?: (count: number) => void,
+): AsyncGenerator<CommunityInteraction, void, undefined> {
+  if (queries.length === 1) return yield* walkInteractions(community, queries[0]!, context, onCount);
+  const counts = await Promise.all(
+    queries.map(
+      async (query) =>
+        (
+          await community.listInteractions(
+            { ...query, offset: 0, limit: 0 },
+            { signal: context.signal, lane: 'background' },
+          )
+        ).paging.count,
+    ),
+  );
+  const total = () => counts.reduce((sum, count) => sum + count, 0);
+  onCount?.(total());
+  for (const [at, query] of queries.entries()) {
+    yield* walkInteractions(community, query, context, (count) => {
+      counts[at] = count;
+      onCount?.(total());
+    });
+  }
+}

@@ -2,7 +2,7 @@ import { flushPromises, type VueWrapper } from '@vue/test-utils';
 import { describe, expect, it } from 'vitest';
 import type { Router } from 'vue-router';
 import { filterKey } from '../../../../src/renderer/src/areas/inbox/inbox-query.ts';
-import type { InboxFilter } from '../../../../src/shared/contract/index.ts';
+import { INBOX_SEARCH_MAX, type InboxFilter } from '../../../../src/shared/contract/index.ts';
 import { giveListsAViewport, installFakeInbox } from '../../helpers/fake-inbox.ts';
 import { createFakePreload } from '../../helpers/fake-preload.ts';
 import { freshPageForEachTest, mountApp } from '../../helpers/mount-app.ts';
@@ -13,6 +13,7 @@ giveListsAViewport();
 const everyField: InboxFilter = {
   types: ['TIKTOK_COMMENT', 'FACEBOOK_ADS_COMMENT'],
   tagIds: [1, 3],
+  tagNames: ['Spam', 'Size, fit & 100%'],
   read: false,
   archived: true,
   followUp: false,
@@ -145,5 +146,42 @@ describe('the inbox screen and its address', () => {
     expect(lastFilter(preload)).toEqual({});
     // Nothing left to clear: the button keeps its place (the bar does not move) but is hidden.
     expect(wrapper.get('[data-testid="filter-clear"]').classes()).toContain('unused');
+  });
+
+  it('says the search limit at the field, and never sends a longer search nor hides Clear', async () => {
+    const { preload, wrapper, router } = await openInbox('/inbox');
+    const field = wrapper.get('[data-testid="filter-text"] input');
+    const hint = () => wrapper.get('[data-testid="filter-text-hint"]');
+    expect(field.attributes('aria-describedby')).toBe(hint().attributes('id'));
+    expect(hint().text()).toContain(`Search up to ${INBOX_SEARCH_MAX} characters`);
+
+    const asked = preload.inputsOf('inbox:list').length;
+    await field.setValue('refund '.repeat(80));
+    await field.trigger('keydown', { key: 'Enter' });
+    await settle(router);
+    // Not sent: the list keeps what it showed, and the field says why, in words.
+    expect(
+      preload
+        .inputsOf('inbox:list')
+        .slice(asked)
+        .some((input) => input.query.filter.text),
+    ).toBe(false);
+    expect(router.currentRoute.value.query.q).toBeUndefined();
+    expect(field.attributes('aria-invalid')).toBe('true');
+    expect(hint().classes()).toContain('shown');
+    expect(hint().text()).toBe(
+      `Search up to ${INBOX_SEARCH_MAX} characters: this one has 559, so the list still shows the last search.`,
+    );
+    expect(wrapper.get('[data-testid="filter-clear"]').classes()).not.toContain('unused');
+
+    // Shortened to the limit, it is sent; Clear empties the field too.
+    await field.setValue('r'.repeat(INBOX_SEARCH_MAX));
+    await field.trigger('keydown', { key: 'Enter' });
+    await settle(router);
+    expect(lastFilter(preload)).toEqual({ text: 'r'.repeat(INBOX_SEARCH_MAX) });
+    await wrapper.get('[data-testid="filter-clear"]').trigger('click');
+    await settle(router);
+    expect(lastFilter(preload)).toEqual({});
+    expect((field.element as HTMLInputElement).value).toBe('');
   });
 });

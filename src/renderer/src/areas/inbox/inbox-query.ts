@@ -8,11 +8,12 @@ import type { QueryParam, QueryParams } from '../../lib/use-query-param.ts';
  * than breaking the page.
  */
 type Field = keyof InboxFilter;
-type Kind = 'list' | 'ids' | 'flag' | 'text' | 'id';
+type Kind = 'list' | 'ids' | 'names' | 'flag' | 'text' | 'id';
 
 const names: readonly [Field, string, Kind][] = [
   ['types', 'type', 'list'],
   ['tagIds', 'tags', 'ids'],
+  ['tagNames', 'tag', 'names'],
   ['read', 'read', 'flag'],
   ['archived', 'archived', 'flag'],
   ['followUp', 'followup', 'flag'],
@@ -36,6 +37,8 @@ function decodeValue(raw: string, kind: Kind): unknown {
       return raw.split(',').filter(Boolean);
     case 'ids':
       return raw.split(',').filter(Boolean).map(Number);
+    case 'names':
+      return raw.split(',').filter(Boolean).map(unescapeName);
     case 'id':
       return Number(raw);
     case 'flag':
@@ -44,6 +47,10 @@ function decodeValue(raw: string, kind: Kind): unknown {
       return raw;
   }
 }
+
+/** A name may hold a comma: written escaped, so the list still splits on commas alone. */
+const escapeName = (name: string) => name.replaceAll('%', '%25').replaceAll(',', '%2C');
+const unescapeName = (text: string) => text.replaceAll('%2C', ',').replaceAll('%25', '%');
 
 function paramOf<F extends Field>(field: F, name: string, kind: Kind): QueryParam<InboxFilter[F]> {
   return {
@@ -56,7 +63,12 @@ function paramOf<F extends Field>(field: F, name: string, kind: Kind): QueryPara
     },
     serialize(value) {
       if (value === undefined || value === null || value === '') return undefined;
-      if (Array.isArray(value)) return value.length > 0 ? value.join(',') : undefined;
+      if (Array.isArray(value)) {
+        const parts = (value as unknown[]).map((part) =>
+          kind === 'names' ? escapeName(String(part)) : part,
+        );
+        return parts.length > 0 ? parts.join(',') : undefined;
+      }
       if (kind === 'flag') return value ? 'yes' : 'no';
       return String(value);
     },

@@ -7,6 +7,7 @@ import type { InboxFilter, InboxItem } from '../../../../shared/contract/index.t
 import { api } from '../../api/contract-client.ts';
 import { useBrandsStore } from '../../app/brands-store.ts';
 import { toCallError } from '../../lib/call-error.ts';
+import { tagLabel } from '../../lib/labels/index.ts';
 import { useLoad } from '../../lib/use-load.ts';
 import { usePagedList } from '../../lib/use-paged-list.ts';
 import { useQueryState } from '../../lib/use-query-param.ts';
@@ -76,7 +77,7 @@ export const useInboxStore = defineStore('inbox', () => {
   );
   const tagList = computed(() => tags.data.value?.items ?? []);
   const tagLooks = computed<ReadonlyMap<number, TagLook>>(
-    () => new Map(tagList.value.map((tag) => [tag.id, { name: tag.name, color: tag.color }])),
+    () => new Map(tagList.value.map((tag) => [tag.id, { name: tagLabel(tag), color: tag.color }])),
   );
 
   // Whether this service lets the inbox change interactions.

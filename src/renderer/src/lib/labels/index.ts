@@ -10,3 +10,4 @@ export { interactionTypeOf, type InteractionKind, type InteractionTypeInfo } fro
 export { countLabel, plural } from './plural.ts';
 export { postStatusMeta, type ChipType, type StatusMeta } from './post-statuses.ts';
 export { sentenceCase } from './words.ts';
+export { tagLabel, tagNameKey, tagNamesOf, type TagName } from './tags.ts';
