@@ -50,6 +50,9 @@ test.describe('on one brand', () => {
     const id = await firstRowId(page);
     await openAssign(page);
     const field = page.getByRole('textbox', { name: 'Name or user id' });
+    // With nothing typed (it opens on the row's assignee), the people this brand's rows showed.
+    await field.fill('');
+    await expect(dialog(page)).toContainText('Seen on this brand:');
     await field.fill('2');
     await page.getByRole('button', { name: 'Name this person' }).click();
     await expect(dialog(page).getByRole('heading', { name: 'Name user 2' })).toBeVisible();
@@ -143,9 +146,7 @@ test('"Assigned to me" says where to set who you are, then filters by it once "T
   await page.getByTestId('filter-more').click();
   await page.getByTestId('filter-assignee').click();
   const hint = page.getByTestId('assigned-to-me-hint');
-  await expect(hint).toContainText(
-    'To filter by “Assigned to me”, say which user you are in Settings › People.',
-  );
+  await expect(hint).toContainText('For “Assigned to me”, say which user you are in Settings › People.');
   // (Audited closed: Naive UI's open menu is a scrolling list its options cannot be tabbed into.)
   await closeMenu(page);
   await expectAccessible(page, 'the inbox filters before "This is me"');
