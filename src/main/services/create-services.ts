@@ -20,6 +20,9 @@ import { createRecentExports } from './exports/recent-exports.ts';
 import { createInboxHandlers } from './inbox/inbox-handlers.ts';
 import { SharedLoads } from './lists/shared-loads.ts';
 import type { Platform } from './platform.ts';
+import { createAddressBook } from './people/address-book.ts';
+import { createPeopleHandlers } from './people/people-handlers.ts';
+import { recordingPeopleSeen } from './people/people-seen.ts';
 import { createPostChanges } from './posts/post-changes.ts';
 import { createPostsHandlers } from './posts/posts-handlers.ts';
 import { createProfileDatabases, type ProfileDatabases } from './storage/profile-databases.ts';
@@ -110,6 +113,8 @@ export function createServices(options: ServicesOptions): Services {
     events,
     recent: createRecentExports(databases),
   });
+  // Names for the service's user ids; the inbox's answers note who was seen on which brand.
+  const people = createPeopleHandlers({ book: createAddressBook(databases), profiles, events });
   const handlers: Handlers = {
     ...createAppHandlers({ platform: options.platform, settings }),
     ...createAccountHandlers({ profiles, secrets, clients, startSandbox: () => localSandbox.start() }),
@@ -118,7 +123,12 @@ export function createServices(options: ServicesOptions): Services {
     ...createCampaignsHandlers({ clients, profiles, loads }),
     ...createExportsHandlers({ exports, profiles, platform: options.platform }),
     ...createReportsHandlers({ clients, profiles, databases, exports }),
-    ...createInboxHandlers({ clients, profiles, databases, loads, events, exports }),
+    ...recordingPeopleSeen(
+      createInboxHandlers({ clients, profiles, databases, loads, events, exports }),
+      () => profiles.active()?.id,
+      people.recordSeen,
+    ),
+    ...people.handlers,
     ...createDraftsHandlers(drafts),
     ...createPostsHandlers({ clients, profiles, loads, changes: postChanges }),
   };

@@ -9,6 +9,7 @@ import { draftsCalls, draftsEvents } from './drafts-calls.ts';
 import { exportsCalls, exportsEvents } from './exports-calls.ts';
 import { inboxCalls, inboxEvents } from './inbox-calls.ts';
 import type { CallName, EventName } from './names.ts';
+import { peopleCalls, peopleEvents } from './people-calls.ts';
 import { postsCalls, postsEvents } from './posts-calls.ts';
 import { reportsCalls } from './reports-calls.ts';
 import { tagsCalls } from './tags-calls.ts';
@@ -33,6 +34,7 @@ export const calls = {
   ...inboxCalls,
   ...campaignsCalls,
   ...exportsCalls,
+  ...peopleCalls,
 } as const satisfies Record<CallName, CallSpec>;
 
 export const events = {
@@ -42,6 +44,7 @@ export const events = {
   ...postsEvents,
   ...exportsEvents,
   ...inboxEvents,
+  ...peopleEvents,
 } as const satisfies Record<EventName, z.ZodType>;
 
 // names.ts must name exactly these calls and events: a key here missing there fails the build.
@@ -227,3 +230,14 @@ export {
   type InboxUnreadCounts,
   type InboxView,
 } from './inbox-calls.ts';
+
+// The address book: names for the service's user ids, per profile.
+export {
+  peopleCalls,
+  peopleEvents,
+  personNameSchema,
+  PERSON_NAME_MAX,
+  type AddressBook,
+  type PeopleChanged,
+  type Person,
+} from './people-calls.ts';

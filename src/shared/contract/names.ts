@@ -67,6 +67,10 @@ export const callNames = [
   'exports:cancel',
   'exports:recent',
   'files:reveal',
+  'people:list',
+  'people:name',
+  'people:forget',
+  'people:set-me',
 ] as const;
 
 export const eventNames = [
@@ -77,6 +81,7 @@ export const eventNames = [
   'posts:changed',
   'exports:progress',
   'inbox:bulk-progress',
+  'people:changed',
 ] as const;
 
 export type CallName = (typeof callNames)[number];

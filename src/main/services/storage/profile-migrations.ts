@@ -105,4 +105,37 @@ export const profileMigrations: readonly Migration[] = [
       db.exec('CREATE UNIQUE INDEX saved_items_by_name ON saved_items (kind, name)');
     },
   },
+  {
+    // Held for the replies' step (issue 24 §4), which takes this number when both are merged.
+    version: 5,
+    up() {},
+  },
+  {
+    version: 6,
+    up(db) {
+      // The address book (issue 24 §5): the service names users by id only, so a person names
+      // them here. `is_me` marks the one id that is the person using the app (at most one row).
+      // A row may have no name yet: "this is me" can come before a name.
+      db.exec(`
+        CREATE TABLE people (
+          user_id INTEGER PRIMARY KEY,
+          name TEXT,
+          is_me INTEGER NOT NULL DEFAULT 0 CHECK (is_me IN (0, 1)),
+          updated_at INTEGER NOT NULL
+        ) STRICT
+      `);
+      db.exec('CREATE UNIQUE INDEX people_by_name ON people (name COLLATE NOCASE) WHERE name IS NOT NULL');
+      db.exec('CREATE UNIQUE INDEX people_me ON people (is_me) WHERE is_me = 1');
+      // Users seen on a brand (as assignee or brand replier in the interactions read), so the
+      // assign dialog offers a brand's own people first. Written once per pair.
+      db.exec(`
+        CREATE TABLE people_seen (
+          brand_id INTEGER NOT NULL,
+          user_id INTEGER NOT NULL,
+          first_seen_at INTEGER NOT NULL,
+          PRIMARY KEY (brand_id, user_id)
+        ) STRICT, WITHOUT ROWID
+      `);
+    },
+  },
 ];

@@ -1,7 +1,9 @@
 import { mount } from '@vue/test-utils';
+import { createPinia } from 'pinia';
 import { describe, expect, it } from 'vitest';
 import InboxRow from '../../../../src/renderer/src/areas/inbox/components/inbox-row.vue';
 import { sampleItem } from '../../helpers/fake-inbox.ts';
+import { createFakePreload } from '../../helpers/fake-preload.ts';
 
 const tags = new Map([
   [1, { name: 'Complaint', color: '#E5484D' }],
@@ -15,7 +17,12 @@ function mountRow(over: Parameters<typeof sampleItem>[1] = {}, props: Record<str
     source_updated_at: '2026-11-23T12:00:00Z',
     ...over,
   });
-  return mount(InboxRow, { props: { item, tags, tokens: [], now, ...props } });
+  // The assignee is named through the app's people store, which reads main through this.
+  createFakePreload().install();
+  return mount(InboxRow, {
+    props: { item, tags, tokens: [], now, ...props },
+    global: { plugins: [createPinia()] },
+  });
 }
 
 describe('an inbox row', () => {
@@ -82,7 +89,8 @@ describe('an inbox row', () => {
     expect(chips[0]!.attributes('style')?.toLowerCase()).toContain('#e5484d');
     expect(row.get('[data-testid="row-sentiment"]').text()).toBe('negative');
     expect(row.text()).toContain('question');
-    expect(row.get('[data-testid="row-assignee"]').text()).toBe('@42');
+    // Unnamed in the address book: the id, said as a person reads it.
+    expect(row.get('[data-testid="row-assignee"]').text()).toBe('@User 42');
     expect(row.get('[data-testid="row-ticket"]').text()).toBe('ZENDESK T-9');
     expect(row.get('[data-testid="row-ticket"]').attributes('title')).toBe('ZENDESK T-9: open');
   });

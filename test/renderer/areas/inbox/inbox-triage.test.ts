@@ -236,7 +236,7 @@ describe('triage and bulk actions', () => {
     const dialog = document.querySelector<HTMLElement>('[role="dialog"][data-testid="assign-picker"]')!;
     expect(dialog.getAttribute('aria-label')).toBe('Assign the selected rows');
     const seen = [...dialog.querySelectorAll<HTMLElement>('[data-testid="assign-seen"]')];
-    expect(seen.map((button) => button.textContent!.trim())).toEqual(['7']);
+    expect(seen.map((button) => button.textContent!.trim())).toEqual(['User 7']);
     seen[0]!.click();
     await flushPromises();
     expect(preload.inputsOf('inbox:bulk-update').at(-1)).toMatchObject({
@@ -255,7 +255,7 @@ describe('triage and bulk actions', () => {
     await flushPromises();
     expect(
       document.querySelector('[data-testid="assign-picker"] [data-testid="picker-error"]')!.textContent,
-    ).toContain('A user id is a whole number.');
+    ).toContain('Nobody by that name yet: type their user id, then name them.');
     field.value = '42';
     field.dispatchEvent(new Event('input'));
     await flushPromises();
