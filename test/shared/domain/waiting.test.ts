@@ -25,7 +25,11 @@ describe('who is waiting', () => {
       null,
     );
     expect(
-      waitingSince({ type: 'FACEBOOK_COMMENT', created_at: at('09:00'), brand_user_reply: { created_at: null } }),
+      waitingSince({
+        type: 'FACEBOOK_COMMENT',
+        created_at: at('09:00'),
+        brand_user_reply: { created_at: null },
+      }),
     ).toBe(null);
   });
 
@@ -76,14 +80,18 @@ describe('who is waiting', () => {
     expect(waitingSince({ ...comment, replies: comment.replies.slice(0, 1) })).toBe(null);
     // Nobody from the brand in the thread: the comment waits from when it was written.
     expect(
-      waitingSince({ ...comment, brand_user_reply: null, replies: [{ created_at: at('08:00'), is_owned: false }] }),
+      waitingSince({
+        ...comment,
+        brand_user_reply: null,
+        replies: [{ created_at: at('08:00'), is_owned: false }],
+      }),
     ).toBe(ms('07:00'));
   });
 
   it('the brand’s own TikTok comment waits for nobody until someone replies to it', () => {
-    expect(waitingSince({ type: 'TIKTOK_COMMENT', created_at: at('07:00'), is_owned: true, replies: [] })).toBe(
-      null,
-    );
+    expect(
+      waitingSince({ type: 'TIKTOK_COMMENT', created_at: at('07:00'), is_owned: true, replies: [] }),
+    ).toBe(null);
   });
 
   it('undated messages neither start nor end a wait', () => {
