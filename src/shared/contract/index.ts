@@ -225,4 +225,6 @@ export {
   type InboxSentiment,
   type InboxUnreadCounts,
   type InboxView,
+  type InboxSort,
+  type InboxWaitingSummary,
 } from './inbox-calls.ts';

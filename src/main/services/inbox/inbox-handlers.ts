@@ -15,6 +15,7 @@ import { serviceQueryOf, type InboxServiceQuery } from './inbox-query.ts';
 import { insights, overview, unreadCounts } from './inbox-stats.ts';
 import { createSavedViews } from './saved-views.ts';
 import { createTriageCapability } from './triage-capability.ts';
+import { asksForWaiting, createWaitingList } from './waiting-list.ts';
 import { INTERACTIONS_MAX_PAGE } from './walk-interactions.ts';
 
 export interface InboxHandlersDeps {
@@ -66,12 +67,20 @@ export function createInboxHandlers(deps: InboxHandlersDeps): HandlerMap<typeof 
     },
   });
 
-  /** A change makes every kept page of the lists stale (counts are not kept). */
-  const changed = () => deps.loads.invalidate(prefix());
+  const waiting = createWaitingList({ community: () => deps.clients.active().community, keyPrefix: prefix });
+  deps.profiles.onChange(() => waiting.forget());
+
+  /** A change makes every kept page of the lists stale (counts are not kept), and every waiting walk. */
+  const changed = () => {
+    deps.loads.invalidate(prefix());
+    waiting.forget();
+  };
 
   return {
     'inbox:list': async ({ query, offset, limit }, context) =>
-      list({ query: serviceQueryOf(query.brandIds, query.filter), offset, limit }, context),
+      asksForWaiting(query.filter)
+        ? waiting.list({ ...query, offset, limit }, context)
+        : list({ query: serviceQueryOf(query.brandIds, query.filter), offset, limit }, context),
 
     'inbox:get': async ({ brandIds, id }, context) => {
       const { community } = deps.clients.active();
@@ -88,6 +97,8 @@ export function createInboxHandlers(deps: InboxHandlersDeps): HandlerMap<typeof 
       overview(deps.clients.active().community, brandIds, context),
 
     'inbox:insights': async (scope, context) => insights(deps.clients.active().community, scope, context),
+
+    'inbox:waiting-summary': async ({ brandIds }, context) => waiting.summary(brandIds, context),
 
     'inbox:capabilities': async (_input, context) => {
       const { community } = deps.clients.active();

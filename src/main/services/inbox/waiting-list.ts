@@ -1,0 +1,147 @@
+import type {
+  InboxFilter,
+  InboxItem,
+  InboxWaitingSummary,
+  ListAnswer,
+} from '../../../shared/contract/index.ts';
+import { waitingSince } from '../../../shared/domain/index.ts';
+import type { CommunityApi } from '../api/community.ts';
+import type { CallContext } from '../dispatch.ts';
+import { stableJson } from '../lists/list-call.ts';
+import { SharedLoads } from '../lists/shared-loads.ts';
+import { serviceQueryOf, type InboxServiceQuery } from './inbox-query.ts';
+import { walkInteractions } from './walk-interactions.ts';
+
+/**
+ * The Needs reply list, its Oldest waiting first order and the overview's waiting queue.
+ *
+ * Done here, in main, because the service cannot answer it: op 16 has no filter for "the brand
+ * has not answered" (the rule reads each interaction's messages, replies and brand reply, see
+ * `shared/domain/waiting.ts`). So the filter's pages are walked (not archived unless the filter
+ * says otherwise), the waiting ones kept, and the list's ranges and count served from what was
+ * kept: the count is the kept rows', the one the list shows. The local mirror of the next issue
+ * will answer the same question from the profile's own copy, without walking the service.
+ *
+ * What a walk costs, and why it does not starve the person: at `--scale 20` the To do view is
+ * some 70,000 interactions, 700 pages. The walk goes one page at a time on the rate gate's
+ * background lane, which serves every call a person waits for first and leaves them the last
+ * tenth of each window; a walk nobody waits for any more (the filter changed again, the view
+ * closed) is aborted and leaves the gate's queue. What was kept is kept per query (the order is
+ * applied to it, so the three orders share one walk) until the inbox changes (`forget`, on every
+ * triage) or `keptMs` has passed (changes made elsewhere show up then); at most two queries are
+ * kept, as a kept walk holds its waiting rows.
+ */
+
+interface Kept {
+  /** The waiting rows in walk order (oldest activity first, or by relevance when searching). */
+  rows: { item: InboxItem; since: number }[];
+}
+
+export interface WaitingListDeps {
+  community: () => CommunityApi;
+  /** Names whose lists these are (`inbox:<profile id>`): two profiles never share a walk. */
+  keyPrefix: () => string;
+  /** How long a walk's result is served before the pages are walked again (ms). */
+  keptMs?: number;
+  now?: () => number;
+}
+
+/** Whether a filter asks for the waiting ones only (the Oldest waiting first order does too). */
+export function asksForWaiting(filter: InboxFilter): boolean {
+  return filter.needsReply === true || filter.sort === 'OLDEST_WAITING';
+}
+
+/**
+ * The service query a waiting walk reads: the filter's, not archived unless it says otherwise,
+ * oldest activity first (new interactions arriving meanwhile land after the pages already read,
+ * so none is skipped), by relevance when the person asked for that order.
+ */
+export function waitingWalkQuery(brandIds: readonly number[], filter: InboxFilter): InboxServiceQuery {
+  const query = serviceQueryOf(brandIds, { ...filter, archived: filter.archived ?? false });
+  query.sort = filter.sort === 'RELEVANCE' ? 'RELEVANCE' : 'SOURCE_UPDATED_AT';
+  return query;
+}
+
+/** Every interaction of `filter` a bulk action or an export would take, the waiting rule applied. */
+export async function* walkFilter(
+  community: CommunityApi,
+  brandIds: readonly number[],
+  filter: InboxFilter,
+  context: Pick<CallContext, 'signal'>,
+  onCount?: (count: number) => void,
+): AsyncGenerator<InboxItem, void, undefined> {
+  if (!asksForWaiting(filter)) {
+    yield* walkInteractions(community, serviceQueryOf(brandIds, filter), context, onCount);
+    return;
+  }
+  for await (const item of walkInteractions(community, waitingWalkQuery(brandIds, filter), context, onCount))
+    if (waitingSince(item) !== null) yield item;
+}
+
+function ordered(kept: Kept, filter: InboxFilter): Kept['rows'] {
+  switch (filter.sort) {
+    case 'OLDEST_WAITING':
+      return [...kept.rows].sort((a, b) => a.since - b.since || a.item.id - b.item.id);
+    case 'SOURCE_UPDATED_AT':
+    case 'RELEVANCE':
+      return kept.rows;
+    default:
+      // Newest first: the walk read oldest first.
+      return [...kept.rows].reverse();
+  }
+}
+
+export function createWaitingList(deps: WaitingListDeps) {
+  const loads = new SharedLoads({ ttlMs: deps.keptMs ?? 60_000, maxEntries: 2, now: deps.now });
+
+  async function walked(
+    brandIds: readonly number[],
+    filter: InboxFilter,
+    context: CallContext,
+  ): Promise<Kept> {
+    const query = waitingWalkQuery(brandIds, filter);
+    const key = `${deps.keyPrefix()}:waiting:${stableJson(query)}`;
+    return loads.get(
+      key,
+      async (signal) => {
+        const rows: Kept['rows'] = [];
+        for await (const item of walkInteractions(deps.community(), query, { signal })) {
+          const since = waitingSince(item);
+          if (since !== null) rows.push({ item, since });
+        }
+        return { rows };
+      },
+      context.signal,
+    );
+  }
+
+  return {
+    /** A range of the Needs reply list and its count. */
+    async list(
+      input: { brandIds: readonly number[]; filter: InboxFilter; offset: number; limit: number },
+      context: CallContext,
+    ): Promise<ListAnswer<InboxItem>> {
+      const rows = ordered(await walked(input.brandIds, input.filter, context), input.filter);
+      return {
+        count: rows.length,
+        items: rows.slice(input.offset, input.offset + input.limit).map((row) => row.item),
+      };
+    },
+
+    /** The overview's waiting queue: the To do view's waiting ones (not archived). */
+    async summary(brandIds: readonly number[], context: CallContext): Promise<InboxWaitingSummary> {
+      const { rows } = await walked(brandIds, { needsReply: true }, context);
+      let oldest: Kept['rows'][number] | null = null;
+      for (const row of rows) if (!oldest || row.since < oldest.since) oldest = row;
+      return {
+        count: rows.length,
+        oldest: oldest && { item: oldest.item, since: new Date(oldest.since).toISOString() },
+      };
+    },
+
+    /** Forgets every kept walk: the inbox changed (a triage, a bulk action, another profile). */
+    forget(): void {
+      loads.invalidate();
+    },
+  };
+}
