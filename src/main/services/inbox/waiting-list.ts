@@ -27,14 +27,18 @@ import { walkInteractions } from './walk-interactions.ts';
  * background lane, which serves every call a person waits for first and leaves them the last
  * tenth of each window; a walk nobody waits for any more (the filter changed again, the view
  * closed) is aborted and leaves the gate's queue. What was kept is kept per query (the order is
- * applied to it, so the three orders share one walk) until the inbox changes (`forget`, on every
- * triage) or `keptMs` has passed (changes made elsewhere show up then); at most two queries are
+ * applied to it, so the three orders share one walk) until the inbox changes: the app's own
+ * changes (`forget`, on every triage), and another tool's, seen by one request before a kept walk
+ * is served (the query's count and latest activity, one row): a reply sent elsewhere, an interaction arriving or archived elsewhere changes one
+ * of them. A change that touches neither shows once `keptMs` has passed. At most two queries are
  * kept, as a kept walk holds its waiting rows.
  */
 
 interface Kept {
   /** The waiting rows in walk order (oldest activity first, or by relevance when searching). */
   rows: { item: InboxItem; since: number }[];
+  /** The query's state when the walk began (see `headOf`). */
+  head: string;
 }
 
 export interface WaitingListDeps {
@@ -93,6 +97,28 @@ function ordered(kept: Kept, filter: InboxFilter): Kept['rows'] {
 
 export function createWaitingList(deps: WaitingListDeps) {
   const loads = new SharedLoads({ ttlMs: deps.keptMs ?? 60_000, maxEntries: 2, now: deps.now });
+  // Asked at every read, never kept: shared only by the reads in flight together (the ranges of
+  // one screen), so a change elsewhere is seen at the very next read.
+  const heads = new SharedLoads({ ttlMs: 0, now: deps.now });
+
+  /**
+   * The query's count and its latest activity (one row, newest first): any reply, arrival or
+   * archiving, here or in another tool, changes one of them.
+   */
+  function headOf(query: InboxServiceQuery, context: CallContext): Promise<string> {
+    const newest = { ...query, sort: '-SOURCE_UPDATED_AT' as const };
+    return heads.get(
+      `${deps.keyPrefix()}:waiting-head:${stableJson(newest)}`,
+      async (signal) => {
+        const page = await deps
+          .community()
+          .listInteractions({ ...newest, offset: 0, limit: 1 }, { ...context, signal });
+        const top = page.data[0];
+        return `${page.paging.count}|${top?.id ?? ''}|${top?.source_updated_at ?? ''}|${top?.updated_at ?? ''}`;
+      },
+      context.signal,
+    );
+  }
 
   async function walked(
     brandIds: readonly number[],
@@ -101,18 +127,25 @@ export function createWaitingList(deps: WaitingListDeps) {
   ): Promise<Kept> {
     const query = waitingWalkQuery(brandIds, filter);
     const key = `${deps.keyPrefix()}:waiting:${stableJson(query)}`;
-    return loads.get(
-      key,
-      async (signal) => {
-        const rows: Kept['rows'] = [];
-        for await (const item of walkInteractions(deps.community(), query, { signal })) {
-          const since = waitingSince(item);
-          if (since !== null) rows.push({ item, since });
-        }
-        return { rows };
-      },
-      context.signal,
-    );
+    const head = await headOf(query, context);
+    const walk = () =>
+      loads.get(
+        key,
+        async (signal): Promise<Kept> => {
+          const rows: Kept['rows'] = [];
+          for await (const item of walkInteractions(deps.community(), query, { signal })) {
+            const since = waitingSince(item);
+            if (since !== null) rows.push({ item, since });
+          }
+          return { rows, head };
+        },
+        context.signal,
+      );
+    const kept = await walk();
+    if (kept.head === head) return kept;
+    // Changed since that walk (here or in another tool): walk again.
+    loads.invalidate(key);
+    return walk();
   }
 
   return {

@@ -3,6 +3,7 @@ import type { InboxItem } from '../../../../src/shared/contract/index.ts';
 import { waitingSince, type WaitingShape } from '../../../../src/shared/domain/index.ts';
 import { sandboxForThisFile } from '../support/sandbox.ts';
 import { servicesOnSandbox, valueOf } from '../support/services-on-sandbox.ts';
+import { answerInSandbox } from '../../../e2e/support/sandbox-answer.ts';
 import { serviceList } from './service-reads.ts';
 
 /** Needs reply, Oldest waiting first and the waiting queue, against a real sandbox. */
@@ -12,7 +13,9 @@ afterAll(() => app.close());
 
 const brands = [101, 102];
 const BRANDS = 'brand_ids=101,102';
-const listRequests = () => app.requests.filter((r) => r.includes('/community_interactions?'));
+/** The walk's pages (each read also asks one row, to see whether anything changed since). */
+const walkedPages = () =>
+  app.requests.filter((r) => r.includes('/community_interactions?') && r.includes('limit=100'));
 
 /** Every not-archived interaction of the brands as the service lists them, oldest first. */
 async function notArchived(): Promise<WaitingShape[]> {
@@ -63,10 +66,10 @@ describe('Needs reply', () => {
 
   it('walks once per question: other orders, ranges and the overview read what was kept', async () => {
     await list({ needsReply: true, types: ['INSTAGRAM_COMMENT'] });
-    const walked = listRequests().length;
+    const walked = walkedPages().length;
     await list({ needsReply: true, types: ['INSTAGRAM_COMMENT'], sort: 'OLDEST_WAITING' }, 50, 50);
     await list({ needsReply: true, types: ['INSTAGRAM_COMMENT'], sort: 'SOURCE_UPDATED_AT' });
-    expect(listRequests().length).toBe(walked);
+    expect(walkedPages().length).toBe(walked);
   });
 
   it('forgets what it kept when the inbox changes: an archived row leaves the list and the count', async () => {
@@ -77,5 +80,17 @@ describe('Needs reply', () => {
     const after = await list(filter);
     expect(after.count).toBe(before.count - 1);
     expect(after.items.map((item) => item.id)).not.toContain(first.id);
+  });
+});
+
+describe('a reply sent from another tool', () => {
+  it('takes the person off Needs reply at the next read, though the app changed nothing', async () => {
+    const filter = { needsReply: true, types: ['YOUTUBE_COMMENT'] };
+    const before = await list(filter);
+    const answered = before.items[0] as InboxItem;
+    answerInSandbox(sandbox.db, answered.id, sandbox.clock.now().getTime());
+    const after = await list(filter);
+    expect(after.count).toBe(before.count - 1);
+    expect(after.items.map((item) => item.id)).not.toContain(answered.id);
   });
 });
