@@ -64,6 +64,9 @@ function turnsOf(item: WaitingShape): Turn[] {
 
 /** Since when (ms) the person has been waiting for the brand's answer; null when nobody waits. */
 export function waitingSince(item: WaitingShape): number | null {
+  // A repost says nothing to answer (and the brand never replies to one: the sandbox's seed gives
+  // reposts no brand reply): nobody waits on it.
+  if (item.type === 'TWITTER_RETWEET') return null;
   const turns = turnsOf(item);
   let since: number | null = null;
   for (const turn of turns) {

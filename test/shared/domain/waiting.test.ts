@@ -94,6 +94,12 @@ describe('who is waiting', () => {
     ).toBe(null);
   });
 
+  it('a repost waits for nobody: it asks nothing', () => {
+    expect(waitingSince({ type: 'TWITTER_RETWEET', created_at: at('09:00'), brand_user_reply: null })).toBe(
+      null,
+    );
+  });
+
   it('undated messages neither start nor end a wait', () => {
     expect(
       waitingSince({
