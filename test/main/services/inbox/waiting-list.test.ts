@@ -94,3 +94,25 @@ describe('a reply sent from another tool', () => {
     expect(after.items.map((item) => item.id)).not.toContain(answered.id);
   });
 });
+
+describe('a bulk action over Needs reply', () => {
+  it('changes the waiting ones only, as the list shows them', async () => {
+    const filter = { needsReply: true as const, types: ['TWITTER_MENTION' as const] };
+    const shown = await list(filter);
+    expect(shown.count).toBeGreaterThan(0);
+    const ids: number[] = [];
+    for (let offset = 0; offset < shown.count; offset += 100)
+      ids.push(...(await list(filter, offset, 100)).items.map((item) => item.id));
+    const result = valueOf(
+      await app.call('inbox:bulk-update', {
+        brandIds: brands,
+        target: { filter },
+        change: { followUp: true },
+        jobId: 'waiting-bulk',
+      }),
+    );
+    expect(result.failed).toEqual([]);
+    const byId = (a: number, b: number) => a - b;
+    expect(result.updated.map((item) => item.id).sort(byId)).toEqual(ids.sort(byId));
+  });
+});
