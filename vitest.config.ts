@@ -5,6 +5,9 @@ import { defineConfig } from 'vitest/config';
 // that takes 2 s alone can take 20 s, and a test that timed out there proved nothing.
 export default defineConfig({
   test: {
+    // expect.poll waits for a state to be reached; its 1 s default failed a passing test with
+    // both cores busy (each poll there is a call through the services).
+    expect: { poll: { timeout: 30_000 } },
     projects: [
       {
         test: {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defaultWaitingThresholds } from './domain/waiting.ts';
 
 export const themePreferences = ['system', 'light', 'dark'] as const;
 
@@ -15,6 +16,24 @@ export const folderPathSchema = z
   .refine((path) => !path.includes('\0'), 'A folder path cannot contain a NUL character.')
   .refine((path) => absolutePath.test(path), 'Give the full path of the folder, from the root.');
 
+const thresholdMinutes = z
+  .number()
+  .int('Give a whole number of minutes.')
+  .min(1, 'A step is at least 1 minute.')
+  .max(30 * 24 * 60, 'A step is at most 30 days.');
+
+/** When a waiting person's label turns amber, red and deep red (minutes, each longer than the last). */
+export const waitingThresholdsSchema = z
+  .object({ dueMinutes: thresholdMinutes, lateMinutes: thresholdMinutes, overdueMinutes: thresholdMinutes })
+  .refine((t) => t.lateMinutes > t.dueMinutes, {
+    message: 'Make this step longer than the first.',
+    path: ['lateMinutes'],
+  })
+  .refine((t) => t.overdueMinutes > t.lateMinutes, {
+    message: 'Make this step longer than the second.',
+    path: ['overdueMinutes'],
+  });
+
 /** The user's preferences. Small and typed: they live in a settings file, never secrets. */
 export const settingsSchema = z.object({
   theme: z.enum(themePreferences),
@@ -23,10 +42,15 @@ export const settingsSchema = z.object({
    * dialog opens. null: the system's downloads folder, with a Socialdesk folder inside it.
    */
   downloadsFolder: folderPathSchema.nullable(),
+  waitingThresholds: waitingThresholdsSchema,
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
-export const defaultSettings: Settings = { theme: 'system', downloadsFolder: null };
+export const defaultSettings: Settings = {
+  theme: 'system',
+  downloadsFolder: null,
+  waitingThresholds: defaultWaitingThresholds,
+};
 
 /** An update names only what changes; unknown keys are refused rather than silently dropped. */
 export const settingsUpdateSchema = settingsSchema.partial().strict();

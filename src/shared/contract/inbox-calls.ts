@@ -3,7 +3,7 @@ import {
   communityInteractionSchema,
   dateTimeSchema,
   idSchema,
-  interactionListSortSchema,
+  interactionListSorts,
   interactionListTypeSchema,
   tiktokCommentSchema,
 } from '../domain/index.ts';
@@ -39,6 +39,13 @@ export const INBOX_SEARCH_MAX = 500;
 
 /** A tag's name as the service takes it (conventions §9: 1 to 64 characters). */
 export const tagNameSchema = z.string().trim().min(1).max(64);
+
+/**
+ * The list's orders: the service's, and `OLDEST_WAITING`, the people waiting longest for an
+ * answer first (main's own, over the Needs reply list: only waiting people have a wait to order).
+ */
+export const inboxSortSchema = z.enum([...interactionListSorts, 'OLDEST_WAITING']);
+export type InboxSort = z.infer<typeof inboxSortSchema>;
 
 /** Every filter the interactions list offers; a field left out does not filter. */
 export const inboxFilterSchema = z.object({
@@ -77,8 +84,17 @@ export const inboxFilterSchema = z.object({
   to: dateTimeSchema.optional(),
   /** In conversations, apply the bounds to each message rather than the conversation. */
   messageDates: z.boolean().optional(),
-  /** `-SOURCE_UPDATED_AT` newest first (the default), `SOURCE_UPDATED_AT` oldest, `RELEVANCE`. */
-  sort: interactionListSortSchema.optional(),
+  /**
+   * Only interactions whose person waits for the brand's answer (`shared/domain/waiting.ts`),
+   * not archived unless `archived` says otherwise. The service has no such filter: main keeps
+   * them from the list's pages (`main/services/inbox/waiting-list.ts`).
+   */
+  needsReply: z.literal(true).optional(),
+  /**
+   * `-SOURCE_UPDATED_AT` newest first (the default), `SOURCE_UPDATED_AT` oldest, `RELEVANCE`,
+   * `OLDEST_WAITING` (which lists only the waiting ones, as `needsReply` does).
+   */
+  sort: inboxSortSchema.optional(),
 });
 export type InboxFilter = z.output<typeof inboxFilterSchema>;
 export type InboxFilterInput = z.input<typeof inboxFilterSchema>;
@@ -164,6 +180,14 @@ export const inboxOverviewSchema = z.object({
 });
 export type InboxOverview = z.output<typeof inboxOverviewSchema>;
 
+/** The waiting queue for the overview: how many wait for an answer, and who has waited longest. */
+export const inboxWaitingSummarySchema = z.object({
+  count: z.number().int().min(0),
+  /** The longest waiting, with the instant (ISO) from which they wait; null when nobody waits. */
+  oldest: z.object({ item: communityInteractionSchema, since: z.string() }).nullable(),
+});
+export type InboxWaitingSummary = z.output<typeof inboxWaitingSummarySchema>;
+
 /** The insights panel (op 20): the four statistics for the chosen brands and range. */
 export const inboxInsightsSchema = z.object({
   sentiment: z.object({
@@ -239,6 +263,11 @@ export const inboxCalls = {
   'inbox:unread-counts': { input: brandsAndRange, output: inboxUnreadCountsSchema },
   'inbox:overview': { input: z.object({ brandIds: brandIdsInput }), output: inboxOverviewSchema },
   'inbox:insights': { input: brandsAndRange, output: inboxInsightsSchema },
+  /** The waiting queue (not archived, the chosen brands): its size and its oldest item. */
+  'inbox:waiting-summary': {
+    input: z.object({ brandIds: brandIdsInput }),
+    output: inboxWaitingSummarySchema,
+  },
   /**
    * Whether the service answers the triage PATCH (asked once per profile and remembered); when
    * not, `note` says so in plain words and the triage controls are hidden.

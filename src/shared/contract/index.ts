@@ -229,6 +229,8 @@ export {
   type InboxSentiment,
   type InboxUnreadCounts,
   type InboxView,
+  type InboxSort,
+  type InboxWaitingSummary,
 } from './inbox-calls.ts';
 
 // The address book: names for the service's user ids, per profile.

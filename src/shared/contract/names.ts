@@ -48,6 +48,7 @@ export const callNames = [
   'inbox:unread-counts',
   'inbox:overview',
   'inbox:insights',
+  'inbox:waiting-summary',
   'inbox:capabilities',
   'inbox:update',
   'inbox:bulk-update',

@@ -27,6 +27,8 @@ export interface SandboxService {
   /** The seeded brands both tokens reach (101, 102, 103). */
   brands: number[];
   port: number;
+  /** The file of its database (a test may set data there that no operation of the interface sets). */
+  dbFile: string;
   /** Stops the process, as Ctrl+C would: from then on every request is refused. */
   stop(): Promise<void>;
   /** Starts it again, same port and database (a no-op while it runs). */
@@ -111,6 +113,7 @@ export async function startSandboxService(
     tokens,
     brands,
     port,
+    dbFile: db,
     async stop() {
       if (child) await stop(child);
       child = undefined;

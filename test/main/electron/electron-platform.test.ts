@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createElectronPlatform } from '../../../src/main/electron/electron-platform.ts';
 import { ContractCallError } from '../../../src/shared/contract/index.ts';
+import { defaultSettings } from '../../../src/shared/settings.ts';
 import { BrowserWindow, dialog, shell } from './fake-electron.ts';
 
 vi.mock('electron', () => import('./fake-electron.ts'));
@@ -18,7 +19,7 @@ const platform = () =>
   createElectronPlatform({
     // The fake stands in for Electron's BrowserWindow, which it implements only in part.
     window: () => window as unknown as import('electron').BrowserWindow | undefined,
-    settings: { get: () => ({ theme: 'system', downloadsFolder }) },
+    settings: { get: () => ({ ...defaultSettings, downloadsFolder }) },
   });
 
 beforeEach(() => {

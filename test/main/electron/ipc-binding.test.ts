@@ -7,6 +7,7 @@ import { createAppHandlers } from '../../../src/main/services/app/app-handlers.t
 import { createSettingsService } from '../../../src/main/services/app/settings-service.ts';
 import type { Handlers } from '../../../src/main/services/dispatch.ts';
 import { CANCEL_CHANNEL, callNames } from '../../../src/shared/contract/index.ts';
+import { defaultSettings } from '../../../src/shared/settings.ts';
 
 type Listener = (event: IpcMainInvokeEvent, input: unknown, meta?: unknown) => Promise<unknown>;
 type SendListener = (event: IpcMainEvent, ...args: unknown[]) => void;
@@ -83,12 +84,12 @@ describe('Electron contract binding', () => {
     });
     expect(await invoke('settings:update', { theme: 'dark' })).toEqual({
       ok: true,
-      value: { theme: 'dark', downloadsFolder: null },
+      value: { ...defaultSettings, theme: 'dark' },
     });
-    expect(saved.get('preferences')).toEqual({ theme: 'dark', downloadsFolder: null });
+    expect(saved.get('preferences')).toEqual({ ...defaultSettings, theme: 'dark' });
     expect(await invoke('settings:get', undefined)).toEqual({
       ok: true,
-      value: { theme: 'dark', downloadsFolder: null },
+      value: { ...defaultSettings, theme: 'dark' },
     });
   });
 

@@ -14,9 +14,9 @@ import type { CommunityApi } from '../api/community.ts';
 import type { CallContext } from '../dispatch.ts';
 import { PROGRESS_INTERVAL_MS, progressThrottle } from '../progress-throttle.ts';
 import { patchBodyOf } from './inbox-change.ts';
-import { serviceQueriesOf, type TagsOf } from './inbox-query.ts';
+import type { TagsOf } from './inbox-query.ts';
 import { currentInteraction } from './tag-edit.ts';
-import { walkEach } from './walk-interactions.ts';
+import { asksForWaiting, walkFilter } from './waiting-list.ts';
 
 /** Requests of one bulk action in flight at once: enough to overlap round trips, few enough to
  * leave the rate limit's room to the person's own calls (which the gate serves first anyway). */
@@ -115,7 +115,7 @@ async function itemsMatching(
   if (!('filter' in request.target)) return [];
   const tagsOf: TagsOf =
     deps.tagsOf ?? ((brandIds) => deps.community.listTags(brandIds, { signal, lane: 'background' }));
-  const queries = await serviceQueriesOf(request.brandIds, request.target.filter, tagsOf);
+  const filter = request.target.filter;
   const items: InboxItem[] = [];
   const tooMany = (count: number) => {
     if (count <= INBOX_BULK_MAX) return;
@@ -125,7 +125,16 @@ async function itemsMatching(
       fieldErrors: {},
     });
   };
-  for await (const item of walkEach(deps.community, queries, { signal }, tooMany)) {
+  // The service's count is the waiting walk's pages, not its rows: the cap then holds on the rows.
+  const onCount = asksForWaiting(filter) ? undefined : tooMany;
+  for await (const item of walkFilter(
+    deps.community,
+    request.brandIds,
+    filter,
+    tagsOf,
+    { signal },
+    onCount,
+  )) {
     items.push(item);
     if (items.length >= INBOX_BULK_MAX) break;
   }

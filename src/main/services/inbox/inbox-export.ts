@@ -3,8 +3,8 @@ import type { CommunityApi } from '../api/community.ts';
 import { writeCsv } from '../csv/csv-writer.ts';
 import type { ExportsService } from '../exports/exports-service.ts';
 import { INBOX_CSV_COLUMNS, inboxCsvRow } from './inbox-csv.ts';
-import { serviceQueriesOf, type TagsOf } from './inbox-query.ts';
-import { walkEach } from './walk-interactions.ts';
+import type { TagsOf } from './inbox-query.ts';
+import { walkFilter } from './waiting-list.ts';
 
 export interface InboxExportRequest {
   brandIds: number[];
@@ -50,9 +50,10 @@ export async function exportInboxList(
       source: request.filter,
       async write(file, { signal: stop, onProgress }) {
         const tagNames = await tagNamesOf(deps.community, request.brandIds, stop);
-        const queries = await serviceQueriesOf(request.brandIds, request.filter, deps.tagsOf);
         async function* rows() {
-          for await (const item of walkEach(deps.community, queries, { signal: stop })) {
+          for await (const item of walkFilter(deps.community, request.brandIds, request.filter, deps.tagsOf, {
+            signal: stop,
+          })) {
             yield inboxCsvRow(item, tagNames);
           }
         }

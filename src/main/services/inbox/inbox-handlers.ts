@@ -16,6 +16,7 @@ import { insights, overview, unreadCounts } from './inbox-stats.ts';
 import { createSavedViews } from './saved-views.ts';
 import { interactionOrder, readMerged } from './merged-list.ts';
 import { createTriageCapability } from './triage-capability.ts';
+import { asksForWaiting, createWaitingList } from './waiting-list.ts';
 import { INTERACTIONS_MAX_PAGE } from './walk-interactions.ts';
 
 export interface InboxHandlersDeps {
@@ -80,11 +81,22 @@ export function createInboxHandlers(deps: InboxHandlersDeps): HandlerMap<typeof 
         signal,
       );
 
-  /** A change makes every kept page of the lists stale (counts are not kept). */
-  const changed = () => deps.loads.invalidate(prefix());
+  const waiting = createWaitingList({
+    community: () => deps.clients.active().community,
+    keyPrefix: prefix,
+    tagsOf,
+  });
+  deps.profiles.onChange(() => waiting.forget());
+
+  /** A change makes every kept page of the lists stale (counts are not kept), and every waiting walk. */
+  const changed = () => {
+    deps.loads.invalidate(prefix());
+    waiting.forget();
+  };
 
   return {
     'inbox:list': async ({ query, offset, limit }, context) => {
+      if (asksForWaiting(query.filter)) return waiting.list({ ...query, offset, limit }, context);
       const queries = await serviceQueriesOf(query.brandIds, query.filter, tagsOf(context.signal));
       if (queries.length === 0) return { count: 0, items: [] };
       if (queries.length === 1) return list({ query: queries[0]!, offset, limit }, context);
@@ -94,7 +106,7 @@ export function createInboxHandlers(deps: InboxHandlersDeps): HandlerMap<typeof 
           streams: queries.length,
           readStream: (stream, at, size) =>
             list({ query: queries[stream]!, offset: at, limit: size }, context),
-          compare: interactionOrder(query.filter.sort),
+          compare: interactionOrder(queries[0]!.sort),
           keyOf: (item) => item.id,
           chunk: INTERACTIONS_MAX_PAGE,
         },
@@ -118,6 +130,8 @@ export function createInboxHandlers(deps: InboxHandlersDeps): HandlerMap<typeof 
       overview(deps.clients.active().community, brandIds, context),
 
     'inbox:insights': async (scope, context) => insights(deps.clients.active().community, scope, context),
+
+    'inbox:waiting-summary': async ({ brandIds }, context) => waiting.summary(brandIds, context),
 
     'inbox:capabilities': async (_input, context) => {
       const { community } = deps.clients.active();

@@ -22,7 +22,8 @@ const sentimentFlag: Record<InboxSentiment, 'is_positive' | 'is_negative' | 'is_
 export function serviceQueryOf(brandIds: readonly number[], filter: InboxFilter): InboxServiceQuery {
   const query: InboxServiceQuery = {
     brand_ids: [...brandIds],
-    sort: filter.sort ?? DEFAULT_INBOX_SORT,
+    // Oldest waiting first is main's own order over walked pages (waiting-list.ts): oldest first there.
+    sort: filter.sort === 'OLDEST_WAITING' ? 'SOURCE_UPDATED_AT' : (filter.sort ?? DEFAULT_INBOX_SORT),
   };
   if (filter.types?.length) query.types = [...filter.types];
   if (filter.tagIds?.length) query.tag_ids = [...filter.tagIds];

@@ -11,19 +11,29 @@ function withStored(stored: unknown) {
   return { service, saved };
 }
 
+const waitingThresholds = { dueMinutes: 60, lateMinutes: 240, overdueMinutes: 1440 };
+
 describe('settings service', () => {
   it('starts from the defaults: system theme, the system downloads folder', () => {
-    expect(withStored(undefined).service.get()).toEqual({ theme: 'system', downloadsFolder: null });
+    expect(withStored(undefined).service.get()).toEqual({
+      theme: 'system',
+      downloadsFolder: null,
+      waitingThresholds,
+    });
     expect(defaultSettings.downloadsFolder).toBeNull();
   });
 
   it('keeps the valid keys of a hand-edited file and defaults only the broken one', () => {
     const { service } = withStored({ theme: 'dark', downloadsFolder: 'relative/folder', unknown: 1 });
-    expect(service.get()).toEqual({ theme: 'dark', downloadsFolder: null });
+    expect(service.get()).toEqual({ theme: 'dark', downloadsFolder: null, waitingThresholds });
   });
 
   it('reads a file from before the downloads folder existed', () => {
-    expect(withStored({ theme: 'light' }).service.get()).toEqual({ theme: 'light', downloadsFolder: null });
+    expect(withStored({ theme: 'light' }).service.get()).toEqual({
+      theme: 'light',
+      downloadsFolder: null,
+      waitingThresholds,
+    });
   });
 
   it('saves a chosen downloads folder and a return to the default', () => {
@@ -31,8 +41,13 @@ describe('settings service', () => {
     expect(service.update({ downloadsFolder: '/home/ana/Exports' })).toEqual({
       theme: 'system',
       downloadsFolder: '/home/ana/Exports',
+      waitingThresholds,
     });
-    expect(saved.get('preferences')).toEqual({ theme: 'system', downloadsFolder: '/home/ana/Exports' });
+    expect(saved.get('preferences')).toEqual({
+      theme: 'system',
+      downloadsFolder: '/home/ana/Exports',
+      waitingThresholds,
+    });
     expect(service.update({ downloadsFolder: null }).downloadsFolder).toBeNull();
   });
 
@@ -50,4 +65,27 @@ describe('settings service', () => {
       expect(() => withStored(undefined).service.update({ downloadsFolder: folder })).toThrow();
     },
   );
+
+  it('saves the waiting thresholds and refuses steps out of order, naming the step', () => {
+    const { service } = withStored(undefined);
+    const mine = { dueMinutes: 15, lateMinutes: 60, overdueMinutes: 480 };
+    expect(service.update({ waitingThresholds: mine }).waitingThresholds).toEqual(mine);
+    const refused = settingsUpdateSchema.safeParse({
+      waitingThresholds: { dueMinutes: 60, lateMinutes: 30, overdueMinutes: 480 },
+    });
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues[0]).toMatchObject({
+      path: ['waitingThresholds', 'lateMinutes'],
+      message: 'Make this step longer than the first.',
+    });
+    expect(service.get().waitingThresholds).toEqual(mine);
+  });
+
+  it('defaults only the thresholds when a hand-edited file has them out of order', () => {
+    const { service } = withStored({
+      theme: 'dark',
+      waitingThresholds: { dueMinutes: 500, lateMinutes: 10, overdueMinutes: 20 },
+    });
+    expect(service.get()).toEqual({ theme: 'dark', downloadsFolder: null, waitingThresholds });
+  });
 });

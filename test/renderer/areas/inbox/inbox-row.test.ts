@@ -1,6 +1,6 @@
 import { mount } from '@vue/test-utils';
-import { createPinia } from 'pinia';
-import { describe, expect, it } from 'vitest';
+import { createPinia, setActivePinia } from 'pinia';
+import { beforeEach, describe, expect, it } from 'vitest';
 import InboxRow from '../../../../src/renderer/src/areas/inbox/components/inbox-row.vue';
 import { sampleItem } from '../../helpers/fake-inbox.ts';
 import { createFakePreload } from '../../helpers/fake-preload.ts';
@@ -10,6 +10,8 @@ const tags = new Map([
   [3, { name: 'Shipping', color: '#0090FF' }],
 ]);
 const now = Date.parse('2026-11-23T15:00:00Z');
+// The row reads the waiting steps from the app's settings.
+beforeEach(() => setActivePinia(createPinia()));
 
 function mountRow(over: Parameters<typeof sampleItem>[1] = {}, props: Record<string, unknown> = {}) {
   const item = sampleItem(2, {

@@ -28,6 +28,7 @@ const names: readonly [Field, string, Kind][] = [
   ['from', 'from', 'text'],
   ['to', 'to', 'text'],
   ['messageDates', 'msgdates', 'flag'],
+  ['needsReply', 'reply', 'flag'],
   ['sort', 'sort', 'text'],
 ];
 

@@ -1,11 +1,14 @@
 import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
-import { afterEach, describe, expect, it } from 'vitest';
+import { createPinia, setActivePinia } from 'pinia';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import InboxOverviewBar from '../../../../../src/renderer/src/areas/inbox/overview/inbox-overview-bar.vue';
 import { fakeInboxDetail } from '../../../helpers/fake-inbox-detail.ts';
 import { createFakePreload } from '../../../helpers/fake-preload.ts';
 import { freshPageForEachTest } from '../../../helpers/mount-app.ts';
 
 freshPageForEachTest();
+// The waiting queue beside the figures reads the waiting steps from the app's settings.
+beforeEach(() => setActivePinia(createPinia()));
 let wrapper: VueWrapper | undefined;
 afterEach(() => {
   wrapper?.unmount();
@@ -64,10 +67,12 @@ describe('the inbox overview bar', () => {
     const preload = createFakePreload().install();
     fakeInboxDetail(preload);
     preload.answer('inbox:overview', () => new Promise(() => {}));
+    preload.answer('inbox:waiting-summary', () => new Promise(() => {}));
     wrapper = mount(InboxOverviewBar, { props: { brandIds: [101], refreshKey: 0 } });
     await flushPromises();
-    expect(wrapper.findAll('[data-figure]')).toHaveLength(4);
-    expect(wrapper.findAll('.n-skeleton')).toHaveLength(4);
+    // The four figures of the service and the waiting queue's size.
+    expect(wrapper.findAll('[data-figure]')).toHaveLength(5);
+    expect(wrapper.findAll('.n-skeleton')).toHaveLength(5);
     expect(wrapper.attributes('aria-busy')).toBe('true');
   });
 

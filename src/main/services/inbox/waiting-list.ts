@@ -1,0 +1,231 @@
+import type {
+  InboxFilter,
+  InboxItem,
+  InboxWaitingSummary,
+  ListAnswer,
+} from '../../../shared/contract/index.ts';
+import { waitingSince } from '../../../shared/domain/index.ts';
+import type { CommunityApi } from '../api/community.ts';
+import type { CallContext } from '../dispatch.ts';
+import { stableJson } from '../lists/list-call.ts';
+import { SharedLoads } from '../lists/shared-loads.ts';
+import { interactionOrder } from './merged-list.ts';
+import { serviceQueriesOf, type InboxServiceQuery, type TagsOf } from './inbox-query.ts';
+import { INTERACTIONS_MAX_PAGE, walkEach } from './walk-interactions.ts';
+
+/**
+ * The Needs reply list, its Oldest waiting first order and the overview's waiting queue.
+ *
+ * Done here, in main, because the service cannot answer it: op 16 has no filter for "the brand
+ * has not answered" (the rule reads each interaction's messages, replies and brand reply, see
+ * `shared/domain/waiting.ts`). So the filter's pages are walked (not archived unless the filter
+ * says otherwise), the waiting ones kept, and the list's ranges and count served from what was
+ * kept: the count is the kept rows', the one the list shows. The local mirror of the next issue
+ * will answer the same question from the profile's own copy, without walking the service.
+ *
+ * What a walk costs, and why it does not starve the person: at `--scale 20` the To do view is
+ * some 66,000 interactions, 660 pages (45,000 of them waiting). The walk reads a few pages at a
+ * time on the rate gate's background lane, which serves every call a person waits for first and
+ * leaves them the last tenth of each window; a walk nobody waits for any more (the filter changed again, the view
+ * closed) is aborted and leaves the gate's queue. What was kept is kept per query (the order is
+ * applied to it, so the three orders share one walk) until the inbox changes: the app's own
+ * changes (`forget`, on every triage), and another tool's, seen by one request before a kept walk
+ * is served (the query's count and latest activity, one row): a reply sent elsewhere, an interaction arriving or archived elsewhere changes one
+ * of them. A change that touches neither shows once `keptMs` has passed. At most two queries are
+ * kept, as a kept walk holds its waiting rows.
+ */
+
+interface Kept {
+  /** The waiting rows in walk order (oldest activity first, or by relevance when searching). */
+  rows: { item: InboxItem; since: number }[];
+  /** The query's state when the walk began (see `headOf`). */
+  head: string;
+}
+
+export interface WaitingListDeps {
+  community: () => CommunityApi;
+  /** Names whose lists these are (`inbox:<profile id>`): two profiles never share a walk. */
+  keyPrefix: () => string;
+  /** The brands' tags, for filters that choose tags by name (one query per brand then). */
+  tagsOf: (signal?: AbortSignal) => TagsOf;
+  /** How long a walk's result is served before the pages are walked again (ms). */
+  keptMs?: number;
+  now?: () => number;
+}
+
+/** Whether a filter asks for the waiting ones only (the Oldest waiting first order does too). */
+export function asksForWaiting(filter: InboxFilter): boolean {
+  return filter.needsReply === true || filter.sort === 'OLDEST_WAITING';
+}
+
+/**
+ * The service queries a waiting walk reads: the filter's (one per brand when tags are chosen by
+ * name in brands whose ids differ), not archived unless it says otherwise, oldest activity first
+ * (new interactions arriving meanwhile land after the pages already read, so none is skipped), by
+ * relevance when the person asked for that order.
+ */
+export async function waitingWalkQueries(
+  brandIds: readonly number[],
+  filter: InboxFilter,
+  tagsOf: TagsOf,
+): Promise<InboxServiceQuery[]> {
+  const queries = await serviceQueriesOf(brandIds, { ...filter, archived: filter.archived ?? false }, tagsOf);
+  const sort = filter.sort === 'RELEVANCE' ? 'RELEVANCE' : 'SOURCE_UPDATED_AT';
+  return queries.map((query) => ({ ...query, sort }));
+}
+
+/** Every interaction of `filter` a bulk action or an export would take, the waiting rule applied. */
+export async function* walkFilter(
+  community: CommunityApi,
+  brandIds: readonly number[],
+  filter: InboxFilter,
+  tagsOf: TagsOf,
+  context: Pick<CallContext, 'signal'>,
+  onCount?: (count: number) => void,
+): AsyncGenerator<InboxItem, void, undefined> {
+  if (!asksForWaiting(filter)) {
+    yield* walkEach(community, await serviceQueriesOf(brandIds, filter, tagsOf), context, onCount);
+    return;
+  }
+  const queries = await waitingWalkQueries(brandIds, filter, tagsOf);
+  for await (const item of walkEach(community, queries, context, onCount))
+    if (waitingSince(item) !== null) yield item;
+}
+
+/** Pages read at once by a walk: a few, so it ends sooner, all of them behind the person's calls. */
+const WALK_PAGES_AT_ONCE = 4;
+
+/**
+ * Every interaction of `query`, its pages read a few at a time on the background lane (one at a
+ * time, 700 pages took some 50 s at `--scale 20`). In walk order: oldest activity first, so an
+ * interaction arriving meanwhile lands after the last page (the next read's check sees it), and
+ * one that moved onto the next page is not given twice.
+ */
+async function readAllPages(
+  community: CommunityApi,
+  query: InboxServiceQuery,
+  signal: AbortSignal,
+): Promise<InboxItem[]> {
+  const read = (offset: number) =>
+    community.listInteractions(
+      { ...query, offset, limit: INTERACTIONS_MAX_PAGE },
+      { signal, lane: 'background' },
+    );
+  const first = await read(0);
+  const pageCount = Math.ceil(first.paging.count / INTERACTIONS_MAX_PAGE);
+  const pages: InboxItem[][] = [first.data];
+  let next = 1;
+  const reader = async () => {
+    while (next < pageCount) {
+      const at = next++;
+      pages[at] = (await read(at * INTERACTIONS_MAX_PAGE)).data;
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(WALK_PAGES_AT_ONCE, pageCount - 1) }, reader));
+  const seen = new Set<number>();
+  return pages.flat().filter((item) => !seen.has(item.id) && Boolean(seen.add(item.id)));
+}
+
+const oldestActivityFirst = interactionOrder('SOURCE_UPDATED_AT');
+
+function ordered(kept: Kept, filter: InboxFilter): Kept['rows'] {
+  switch (filter.sort) {
+    case 'OLDEST_WAITING':
+      return [...kept.rows].sort((a, b) => a.since - b.since || a.item.id - b.item.id);
+    case 'SOURCE_UPDATED_AT':
+    case 'RELEVANCE':
+      return kept.rows;
+    default:
+      // Newest first: the walk read oldest first.
+      return [...kept.rows].reverse();
+  }
+}
+
+export function createWaitingList(deps: WaitingListDeps) {
+  const loads = new SharedLoads({ ttlMs: deps.keptMs ?? 60_000, maxEntries: 2, now: deps.now });
+  // Asked at every read, never kept: shared only by the reads in flight together (the ranges of
+  // one screen), so a change elsewhere is seen at the very next read.
+  const heads = new SharedLoads({ ttlMs: 0, now: deps.now });
+
+  /**
+   * The query's count and its latest activity (one row, newest first): any reply, arrival or
+   * archiving, here or in another tool, changes one of them.
+   */
+  function headOf(query: InboxServiceQuery, context: CallContext): Promise<string> {
+    const newest = { ...query, sort: '-SOURCE_UPDATED_AT' as const };
+    return heads.get(
+      `${deps.keyPrefix()}:waiting-head:${stableJson(newest)}`,
+      async (signal) => {
+        const page = await deps
+          .community()
+          .listInteractions({ ...newest, offset: 0, limit: 1 }, { ...context, signal });
+        const top = page.data[0];
+        return `${page.paging.count}|${top?.id ?? ''}|${top?.source_updated_at ?? ''}|${top?.updated_at ?? ''}`;
+      },
+      context.signal,
+    );
+  }
+
+  async function walked(
+    brandIds: readonly number[],
+    filter: InboxFilter,
+    context: CallContext,
+  ): Promise<Kept> {
+    const queries = await waitingWalkQueries(brandIds, filter, deps.tagsOf(context.signal));
+    const key = `${deps.keyPrefix()}:waiting:${stableJson(queries)}`;
+    const head = (await Promise.all(queries.map((query) => headOf(query, context)))).join('/');
+    const walk = () =>
+      loads.get(
+        key,
+        async (signal): Promise<Kept> => {
+          const rows: Kept['rows'] = [];
+          for (const query of queries)
+            for (const item of await readAllPages(deps.community(), query, signal)) {
+              const since = waitingSince(item);
+              if (since !== null) rows.push({ item, since });
+            }
+          // Several brands' walks read as one: back in walk order (by relevance, each brand's
+          // ranks cannot be compared, so they stay one brand after the other).
+          if (queries.length > 1 && filter.sort !== 'RELEVANCE')
+            rows.sort((a, b) => oldestActivityFirst(a.item, b.item));
+          return { rows, head };
+        },
+        context.signal,
+      );
+    const kept = await walk();
+    if (kept.head === head) return kept;
+    // Changed since that walk (here or in another tool): walk again.
+    loads.invalidate(key);
+    return walk();
+  }
+
+  return {
+    /** A range of the Needs reply list and its count. */
+    async list(
+      input: { brandIds: readonly number[]; filter: InboxFilter; offset: number; limit: number },
+      context: CallContext,
+    ): Promise<ListAnswer<InboxItem>> {
+      const rows = ordered(await walked(input.brandIds, input.filter, context), input.filter);
+      return {
+        count: rows.length,
+        items: rows.slice(input.offset, input.offset + input.limit).map((row) => row.item),
+      };
+    },
+
+    /** The overview's waiting queue: the To do view's waiting ones (not archived). */
+    async summary(brandIds: readonly number[], context: CallContext): Promise<InboxWaitingSummary> {
+      const { rows } = await walked(brandIds, { needsReply: true }, context);
+      let oldest: Kept['rows'][number] | null = null;
+      for (const row of rows) if (!oldest || row.since < oldest.since) oldest = row;
+      return {
+        count: rows.length,
+        oldest: oldest && { item: oldest.item, since: new Date(oldest.since).toISOString() },
+      };
+    },
+
+    /** Forgets every kept walk: the inbox changed (a triage, a bulk action, another profile). */
+    forget(): void {
+      loads.invalidate();
+    },
+  };
+}
