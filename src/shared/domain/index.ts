@@ -12,3 +12,4 @@ export * from './community-stats.ts';
 export * from './community-workflows.ts';
 export * from './query-params.ts';
 export * from './queries.ts';
+export * from './replies.ts';
