@@ -10,6 +10,7 @@ import { exportsCalls, exportsEvents } from './exports-calls.ts';
 import { inboxCalls, inboxEvents } from './inbox-calls.ts';
 import type { CallName, EventName } from './names.ts';
 import { postsCalls, postsEvents } from './posts-calls.ts';
+import { repliesCalls, repliesEvents } from './replies-calls.ts';
 import { reportsCalls } from './reports-calls.ts';
 import { tagsCalls } from './tags-calls.ts';
 
@@ -33,6 +34,7 @@ export const calls = {
   ...inboxCalls,
   ...campaignsCalls,
   ...exportsCalls,
+  ...repliesCalls,
 } as const satisfies Record<CallName, CallSpec>;
 
 export const events = {
@@ -42,6 +44,7 @@ export const events = {
   ...postsEvents,
   ...exportsEvents,
   ...inboxEvents,
+  ...repliesEvents,
 } as const satisfies Record<EventName, z.ZodType>;
 
 // names.ts must name exactly these calls and events: a key here missing there fails the build.
@@ -226,3 +229,19 @@ export {
   type InboxUnreadCounts,
   type InboxView,
 } from './inbox-calls.ts';
+
+// Replying to interactions: the reply outbox, the extension's support, canned replies.
+export {
+  repliesCalls,
+  repliesEvents,
+  replyStates,
+  cannedReplyInputSchema,
+  REPLIES_UNSUPPORTED_NOTE,
+  CANNED_TITLE_MAX,
+  CANNED_TEXT_MAX,
+  type CannedReply,
+  type CannedReplyInput,
+  type ReplyState,
+  type ReplySupport,
+  type ReplyView,
+} from './replies-calls.ts';

@@ -67,6 +67,13 @@ export const callNames = [
   'exports:cancel',
   'exports:recent',
   'files:reveal',
+  'replies:support',
+  'replies:list',
+  'replies:send',
+  'replies:retry',
+  'replies:canned-list',
+  'replies:canned-save',
+  'replies:canned-delete',
 ] as const;
 
 export const eventNames = [
@@ -77,6 +84,7 @@ export const eventNames = [
   'posts:changed',
   'exports:progress',
   'inbox:bulk-progress',
+  'replies:changed',
 ] as const;
 
 export type CallName = (typeof callNames)[number];

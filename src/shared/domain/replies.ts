@@ -59,3 +59,4 @@ export type ReplyCreate = z.infer<typeof replyCreateSchema>;
 /** The answer's `data`: a brand user reply (interface.md) plus its text. */
 export const replySchema = brandUserReplySchema.extend({ text: z.string() });
 export type Reply = z.infer<typeof replySchema>;
+export const replyResponseSchema = z.looseObject({ data: replySchema });
