@@ -152,6 +152,32 @@ test('a reply written offline waits, then is sent once when the service is back'
   expect((thread.replies ?? []).filter((r) => r.text === text)).toHaveLength(1);
 });
 
+test('a reply the service refuses says why on the reply, and Retry sends it', async ({
+  page,
+  sandbox,
+  webShell,
+  sandboxProfile,
+}) => {
+  const [item] = await interactionsOf(sandbox, 'FACEBOOK_COMMENT');
+  await openDetail(page, item!.id);
+  await expect(replyBox(page)).toBeVisible();
+  // The token is revoked behind the app's back: the service refuses the reply (401).
+  await webShell.call('accounts:update', { id: sandboxProfile.id, token: 'revoked-token' });
+  const text = `Refused first ${randomUUID().slice(0, 8)}`;
+  await replyBox(page).fill(text);
+  await replyBox(page).press('Control+Enter');
+  const reply = sentReply(page, text);
+  await expect(reply.getByTestId('reply-status')).toHaveText('Not sent');
+  await expect(reply.getByTestId('reply-failure')).toContainText('token');
+  await expectNoRawErrorText(page);
+  await expectAccessible(page, 'a reply the service refused');
+
+  await webShell.call('accounts:update', { id: sandboxProfile.id, token: sandbox.tokens.user });
+  await reply.getByRole('button', { name: 'Retry' }).click();
+  await expect(reply.getByTestId('reply-status')).toHaveText(/^Sent · /);
+  expect((await serviceCopy(sandbox, item!)).brand_user_reply).toMatchObject({ text });
+});
+
 test('a canned reply is chosen with / and its placeholders are filled for this person and brand', async ({
   page,
   sandbox,
