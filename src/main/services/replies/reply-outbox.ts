@@ -49,6 +49,7 @@ export class ReplyOutbox {
   readonly #abort = new AbortController();
   #running: Promise<void> | undefined;
   #again = false;
+  #nudged = false;
   #closed = false;
   #offline = false;
   #failures = 0;
@@ -84,7 +85,10 @@ export class ReplyOutbox {
    * it seemed offline, or a hold for want of a token, ends now.
    */
   nudge(): void {
-    if (this.#offline) this.kick({ now: true });
+    // During an attempt the nudge is kept for its end: that attempt may have failed for want of
+    // what the nudge says has come (the service back, a token entered).
+    if (this.#running) this.#nudged = true;
+    else if (this.#offline) this.kick({ now: true });
   }
 
   /** Resolves once the outbox has nothing it can do now (empty, or waiting to try again). */
@@ -116,7 +120,10 @@ export class ReplyOutbox {
     });
     this.#running = loop.finally(() => {
       this.#running = undefined;
-      const again = this.#again && !this.#closed && !this.#cancelTimer;
+      const nudged = this.#nudged && this.#offline && !this.#closed;
+      this.#nudged = false;
+      if (nudged) this.#cancelWait();
+      const again = (this.#again || nudged) && !this.#closed && !this.#cancelTimer;
       this.#again = false;
       if (again) this.#schedule(0);
       else this.#releaseIdleWaiters();

@@ -180,6 +180,51 @@ describe('the reply outbox offline', () => {
   });
 });
 
+describe('the reply outbox after a quit mid-send', () => {
+  it('looks the reply up before sending again, so a reply whose answer was lost to the quit goes once', async () => {
+    const userDataDir = mkdtempSync(join(tmpdir(), 'socialdesk-replies-'));
+    let reached!: () => void;
+    const posted = new Promise<void>((resolve) => (reached = resolve));
+    // The first run's POST reaches the service, and the app quits before the answer comes.
+    const first = await servicesOnSandbox(sandbox, {
+      userDataDir,
+      fetch: async (input, init) => {
+        const response = await fetch(input, init);
+        if (methodOf(input, init) !== 'POST' || !urlOf(input).pathname.endsWith('/replies')) return response;
+        reached();
+        const signal = input instanceof Request ? input.signal : init?.signal;
+        return new Promise<Response>((_, reject) =>
+          signal?.addEventListener('abort', () => reject(signal.reason), { once: true }),
+        );
+      },
+    });
+    const item = await interactionOf('YOUTUBE_COMMENT', 1);
+    const input = sendInput(item, 'Sent just before the quit.');
+    valueOf(await first.call('replies:send', input));
+    await posted;
+    const profileId = valueOf(await first.call('accounts:list')).activeId!;
+    await first.closeServicesOnly();
+
+    const second = await servicesOnSandbox(sandbox, { userDataDir });
+    try {
+      valueOf(await second.call('accounts:switch', { id: profileId }));
+      // These tests keep tokens in memory: the second run gets the profile's token again.
+      valueOf(await second.call('accounts:update', { id: profileId, token: sandbox.tokens.user }));
+      await expect
+        .poll(
+          async () => valueOf(await second.call('replies:list', { interactionId: item.id })).items[0]?.state,
+        )
+        .toBe('sent');
+      expect(second.requests.filter((r) => r.endsWith(`/${item.id}/replies`))).toHaveLength(0);
+      expect((await serviceCopy(item.id)).brand_user_reply).toMatchObject({
+        text: 'Sent just before the quit.',
+      });
+    } finally {
+      await second.close();
+    }
+  });
+});
+
 describe('a service without the reply extension', () => {
   it('is found out once per connection by a probe that writes nothing, and remembered after a restart', async () => {
     const without = await sandboxForThisFile({ frozenClock: true, without: ['replies'] });
