@@ -135,7 +135,10 @@ test.describe('a service without the reply extension', () => {
   });
 });
 
-test('a reply written offline waits, then is sent once when the service is back', async ({ page, sandbox }) => {
+test('a reply written offline waits, then is sent once when the service is back', async ({
+  page,
+  sandbox,
+}) => {
   const [comment] = await interactionsOf(sandbox, 'TIKTOK_COMMENT').then((items) => items.slice(2));
   await openDetail(page, comment!.id);
   await expect(replyBox(page)).toBeVisible();
@@ -190,7 +193,9 @@ test('a canned reply is chosen with / and its placeholders are filled for this p
   await page.getByRole('button', { name: 'Canned replies…' }).click();
   const manager = page.getByTestId('canned-manager');
   await manager.getByRole('textbox', { name: 'Name' }).fill('Thanks');
-  await manager.getByRole('textbox', { name: 'Reply' }).fill('Hi {first_name}, thanks from all of us at {brand}!');
+  await manager
+    .getByRole('textbox', { name: 'Reply' })
+    .fill('Hi {first_name}, thanks from all of us at {brand}!');
   await manager.getByRole('button', { name: 'Add' }).click();
   await expect(manager.getByTestId('canned-item')).toHaveText(/Thanks/);
   await manager.getByRole('textbox', { name: 'Name' }).fill('Sorry');
