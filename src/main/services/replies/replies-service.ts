@@ -202,13 +202,6 @@ export function createRepliesService(deps: RepliesServiceDeps) {
       }
     },
 
-    /** The active profile's outbox, for tests that wait for it to settle. */
-    whenIdle(): Promise<void> {
-      const id = deps.activeProfileId();
-      const entry = id === undefined ? undefined : opened.get(id);
-      return entry ? entry.outbox.whenIdle() : Promise.resolve();
-    },
-
     close(): Promise<void> {
       closed = true;
       const closing = [...opened.values()].map((entry) => entry.outbox.close());

@@ -42,6 +42,12 @@ export interface ReplyOutboxOptions {
 
 const defaultBackoff = { firstMs: 1_000, maxMs: 60_000 };
 
+const internalError: ContractError = {
+  code: 'internal',
+  message: 'Something went wrong in Socialdesk while sending this reply.',
+  fieldErrors: {},
+};
+
 export class ReplyOutbox {
   readonly #options: ReplyOutboxOptions;
   readonly #db: DatabaseSync;
@@ -51,12 +57,12 @@ export class ReplyOutbox {
   #again = false;
   #nudged = false;
   #closed = false;
+  /** The last attempt found the service unreachable, or no token: an outside change wakes it. */
   #offline = false;
   #failures = 0;
   #settleUntil = 0;
   #cancelTimer: (() => void) | undefined;
   #inLineAtStart = new Set<string>();
-  #idleWaiters: Array<() => void> = [];
 
   constructor(options: ReplyOutboxOptions) {
     this.#options = options;
@@ -91,22 +97,11 @@ export class ReplyOutbox {
     else if (this.#offline) this.kick({ now: true });
   }
 
-  /** Resolves once the outbox has nothing it can do now (empty, or waiting to try again). */
-  whenIdle(): Promise<void> {
-    if (this.#closed || (!this.#running && (this.#cancelTimer || !this.#hasWork()))) return Promise.resolve();
-    return new Promise((resolve) => this.#idleWaiters.push(resolve));
-  }
-
   async close(): Promise<void> {
     this.#closed = true;
     this.#cancelWait();
     this.#abort.abort(new DOMException('The reply outbox was closed.', 'AbortError'));
     await this.#running;
-    this.#releaseIdleWaiters();
-  }
-
-  #hasWork(): boolean {
-    return this.#db.isOpen && store.pendingCount(this.#db) > 0;
   }
 
   #schedule(delayMs: number): void {
@@ -126,7 +121,6 @@ export class ReplyOutbox {
       const again = (this.#again || nudged) && !this.#closed && !this.#cancelTimer;
       this.#again = false;
       if (again) this.#schedule(0);
-      else this.#releaseIdleWaiters();
     });
   }
 
@@ -141,10 +135,6 @@ export class ReplyOutbox {
   #cancelWait(): void {
     this.#cancelTimer?.();
     this.#cancelTimer = undefined;
-  }
-
-  #releaseIdleWaiters(): void {
-    for (const resolve of this.#idleWaiters.splice(0)) resolve();
   }
 
   async #loop(): Promise<void> {
@@ -217,8 +207,10 @@ export class ReplyOutbox {
       case 'stop':
         return 'stop';
       case 'refuse':
-        if (failure.bug !== undefined)
+        if (failure.bug !== undefined) {
           console.error('socialdesk: the reply outbox failed on a reply:', failure.bug);
+          failure.error = internalError; // the shared verdict's words speak of a draft
+        }
         if (failure.answered) {
           this.#answered();
           this.#failures = 0;

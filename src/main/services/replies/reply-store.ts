@@ -203,14 +203,3 @@ export function requeue(db: DatabaseSync, id: string, now: number): StoredReply 
     return getReply(db, id);
   });
 }
-
-export function pendingCount(db: DatabaseSync): number {
-  return (
-    prepared(
-      db,
-      "SELECT count(*) AS n FROM replies WHERE state IN ('queued', 'waiting', 'sending')",
-    ).get() as {
-      n: number;
-    }
-  ).n;
-}
