@@ -27,6 +27,8 @@ export const replyViewSchema = z.object({
   error: contractErrorSchema.nullable(),
   /** Local UNIX milliseconds. */
   createdAt: z.number(),
+  /** Local UNIX milliseconds of its last change: of two views of one reply, the later wins. */
+  updatedAt: z.number(),
   /** The service's reply once sent: its id, when it says it was written, and by whom. */
   sent: z
     .object({ id: z.number().int(), createdAt: z.string().nullable(), userId: z.number().int().nullable() })

@@ -30,6 +30,7 @@ export interface StoredReply {
   attempts: number;
   sent: Reply | null;
   createdAt: number;
+  updatedAt: number;
 }
 
 interface ReplyRow {
@@ -45,10 +46,11 @@ interface ReplyRow {
   attempts: number;
   sent: string | null;
   created_at: number;
+  updated_at: number;
 }
 
 const columns =
-  'seq, id, interaction_id, brand_id, type, text, state, error, send_pending, attempts, sent, created_at';
+  'seq, id, interaction_id, brand_id, type, text, state, error, send_pending, attempts, sent, created_at, updated_at';
 
 function fromRow(row: ReplyRow): StoredReply {
   return {
@@ -64,6 +66,7 @@ function fromRow(row: ReplyRow): StoredReply {
     attempts: row.attempts,
     sent: row.sent === null ? null : (JSON.parse(row.sent) as Reply),
     createdAt: row.created_at,
+    updatedAt: row.updated_at,
   };
 }
 
@@ -76,6 +79,7 @@ export function toReplyView(reply: StoredReply): ReplyView {
     state: reply.state,
     error: reply.error,
     createdAt: reply.createdAt,
+    updatedAt: reply.updatedAt,
     sent: reply.sent && {
       id: reply.sent.id,
       createdAt: reply.sent.created_at ?? null,
@@ -145,12 +149,11 @@ function setState(
   now: number,
   error: ContractError | null = null,
 ) {
-  prepared(db, 'UPDATE replies SET state = ?, error = ?, updated_at = ? WHERE id = ?').run(
-    state,
-    error === null ? null : JSON.stringify(error),
-    now,
-    id,
-  );
+  // updated_at only grows, even within one millisecond: it orders the views of a reply.
+  prepared(
+    db,
+    'UPDATE replies SET state = ?, error = ?, updated_at = max(?, updated_at + 1) WHERE id = ?',
+  ).run(state, error === null ? null : JSON.stringify(error), now, id);
 }
 
 /** A lookup or a POST starts: the reply shows as sending. */

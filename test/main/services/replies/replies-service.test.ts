@@ -257,6 +257,34 @@ describe('a service without the reply extension', () => {
     }
   });
 
+  it('learns it from a reply the service answers 404, which fails with the calm line, and asks no more', async () => {
+    const services = await servicesOnSandbox(sandbox, {
+      fetch: async (input, init) =>
+        urlOf(input).pathname.endsWith('/replies')
+          ? new Response(
+              JSON.stringify({ code: 404, errors: {}, message: 'Not Found', status: 'Not Found' }),
+              {
+                status: 404,
+                headers: { 'content-type': 'application/json' },
+              },
+            )
+          : fetch(input, init),
+    });
+    try {
+      const item = await interactionOf('INSTAGRAM_COMMENT', 2);
+      const input = sendInput(item, 'Will this go?');
+      const failed = replyEvent(services, input.id, (reply) => reply.state === 'failed');
+      valueOf(await services.call('replies:send', input));
+      expect((await failed).error).toMatchObject({ message: REPLIES_UNSUPPORTED_NOTE });
+      expect(
+        valueOf(await services.call('replies:support', { interactionId: item.id, brandId: item.brand_id })),
+      ).toEqual({ supported: false, note: REPLIES_UNSUPPORTED_NOTE });
+      expect(replyPosts(services)).toHaveLength(1);
+    } finally {
+      await services.close();
+    }
+  });
+
   it('finds the extension on the sandbox, changing nothing', async () => {
     const item = await interactionOf('INSTAGRAM_CONVERSATION');
     const before = await serviceCopy(item.id);

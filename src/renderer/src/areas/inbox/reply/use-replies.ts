@@ -39,6 +39,8 @@ export function useReplies(target: () => ReplyTarget | null) {
   function put(reply: ReplyView): void {
     if (reply.interactionId !== interactionId()) return;
     const index = replies.value.findIndex((item) => item.id === reply.id);
+    // Events and answers travel apart: an older view of a reply never replaces a newer one.
+    if (index >= 0 && replies.value[index]!.updatedAt > reply.updatedAt) return;
     replies.value =
       index < 0 ? [...replies.value, reply] : replies.value.map((item, i) => (i === index ? reply : item));
   }
@@ -57,14 +59,12 @@ export function useReplies(target: () => ReplyTarget | null) {
       state: 'queued',
       error: null,
       createdAt: Date.now(),
+      updatedAt: 0,
       sent: null,
     };
     put(shown);
     try {
-      const answer = await api['replies:send']({ id, ...to, text });
-      // The outbox may already have told of a later state: the answer does not go back on it.
-      const current = replies.value.find((reply) => reply.id === id);
-      if (!current || current.state === 'queued') put(answer);
+      put(await api['replies:send']({ id, ...to, text }));
     } catch (error) {
       replies.value = replies.value.filter((reply) => reply.id !== id);
       throw error;
