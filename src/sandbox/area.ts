@@ -25,6 +25,8 @@ export interface AreaContext {
   now(): Date;
   /** Absolute base URL of this area, e.g. http://127.0.0.1:4010/community, for paging links. */
   baseUrl(): string;
+  /** Whether this sandbox serves an extension of conventions.md (`--without` leaves one out). */
+  offers(extension: 'replies'): boolean;
 }
 
 export interface SandboxArea {

@@ -1,9 +1,17 @@
 import { parseArgs } from 'node:util';
-import { isLoopbackHost, startSandbox, type RunningSandbox, type SandboxOptions } from './start.ts';
+import {
+  isLoopbackHost,
+  sandboxExtensions,
+  startSandbox,
+  type RunningSandbox,
+  type SandboxExtension,
+  type SandboxOptions,
+} from './start.ts';
 
 /**
  * `node src/sandbox/cli.ts [--port N] [--host 127.0.0.1] [--db FILE|:memory:] [--seed N]
- * [--scale N] [--now DATE-TIME] [--rate-limit N] [--rate-window SECONDS] [--faults P] [--json]`
+ * [--scale N] [--now DATE-TIME] [--rate-limit N] [--rate-window SECONDS] [--faults P]
+ * [--without EXTENSION]... [--json]`
  */
 
 const usage = `Usage: npm run sandbox -- [options]
@@ -16,6 +24,8 @@ const usage = `Usage: npm run sandbox -- [options]
   --rate-limit N         calls per application per window (default 1000)
   --rate-window SECONDS  rate-limit window (default 60)
   --faults P             fraction 0..1 of requests that fail on purpose (default 0)
+  --without EXTENSION    serve without an extension of conventions.md, as a service that lacks it
+                         (404 on its path): ${sandboxExtensions.join(', ')}; may be repeated
   --json                 print one JSON line when ready, nothing else on stdout
   --help                 show this help`;
 
@@ -51,6 +61,7 @@ function parseOptions(argv: string[]): { options: SandboxOptions; json: boolean;
         'rate-limit': { type: 'string' },
         'rate-window': { type: 'string' },
         faults: { type: 'string' },
+        without: { type: 'string', multiple: true },
         json: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -70,6 +81,11 @@ function parseOptions(argv: string[]): { options: SandboxOptions; json: boolean;
       `--host ${values.host} is not a loopback address: the sandbox serves 127.0.0.1, ::1 or localhost only.`,
     );
   }
+  const without = values.without ?? [];
+  const unknown = without.find((name) => !(sandboxExtensions as readonly string[]).includes(name));
+  if (unknown !== undefined) {
+    throw new UsageError(`--without takes ${sandboxExtensions.join(', ')}, not "${unknown}".`);
+  }
   if (values.db === '') throw new UsageError('--db needs a file path or :memory:.');
   return {
     json: values.json ?? false,
@@ -84,6 +100,7 @@ function parseOptions(argv: string[]): { options: SandboxOptions; json: boolean;
       rateLimit: integer('rate-limit', values['rate-limit'], 1),
       rateWindow: integer('rate-window', values['rate-window'], 1),
       faults,
+      without: without as SandboxExtension[],
       quiet: values.json ?? false,
     },
   };

@@ -41,7 +41,13 @@ export interface SandboxOptions {
   quiet?: boolean;
   /** The areas to serve; all of them by default. */
   areas?: readonly SandboxArea[];
+  /** Extensions to leave out, so a client's path for a service without them can be tried. */
+  without?: readonly SandboxExtension[];
 }
+
+/** The extensions of conventions.md that a sandbox can be started without (`--without`). */
+export const sandboxExtensions = ['replies'] as const;
+export type SandboxExtension = (typeof sandboxExtensions)[number];
 
 export interface RunningSandbox {
   urls: BaseUrls;
@@ -78,6 +84,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     faults = 0,
     quiet = true,
     areas = AREAS,
+    without = [],
   } = options;
   if (!isLoopbackHost(host)) {
     throw new Error(
@@ -114,6 +121,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     db,
     now: clock.now,
     baseUrl: () => `${origin}/${name}`,
+    offers: (extension) => !without.includes(extension),
   });
   for (const area of areas) {
     await app.register(async (scope) => area.routes(scope, contextFor(area.name)), {

@@ -105,6 +105,7 @@ describe('sandbox CLI', () => {
       [['--faults', '2'], /--faults/],
       [['--host', '0.0.0.0'], /loopback/],
       [['--now', 'yesterday'], /--now/],
+      [['--without', 'tags'], /--without takes replies, not "tags"/],
     ] as const) {
       const result = await exitOf(run([...args]));
       expect(result.code, args.join(' ')).toBe(2);

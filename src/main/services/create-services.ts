@@ -26,6 +26,8 @@ import { recordingPeopleSeen } from './people/people-seen.ts';
 import { createPostChanges } from './posts/post-changes.ts';
 import { createPostsHandlers } from './posts/posts-handlers.ts';
 import { createProfileDatabases, type ProfileDatabases } from './storage/profile-databases.ts';
+import { createRepliesHandlers } from './replies/replies-handlers.ts';
+import { createRepliesService } from './replies/replies-service.ts';
 import { createReportsHandlers } from './reports/reports-handlers.ts';
 import { removingProfileDatabase } from './storage/remove-with-profile.ts';
 import { createTagsHandlers } from './tags/tags-handlers.ts';
@@ -83,6 +85,7 @@ export function createServices(options: ServicesOptions): Services {
     fetch: async (input, init) => {
       const response = await (options.fetch ?? globalThis.fetch)(input, init);
       drafts.nudge(input instanceof Request ? input.url : String(input));
+      replies.nudge(input instanceof Request ? input.url : String(input));
       return response;
     },
   });
@@ -95,9 +98,19 @@ export function createServices(options: ServicesOptions): Services {
     events,
     onPostChanged: (profileId, channel, post) => postChanges.changed(profileId, channel, post.id, post),
   });
+  const replies = createRepliesService({
+    databases,
+    activeProfileId: () => profiles.active()?.id,
+    profileIds: async () => (await profiles.list()).profiles.map((p) => p.id),
+    communityOf: (id) => clients.forProfile(id).community,
+    communityUrlOf: (id) => profiles.get(id).baseUrls.community,
+    events,
+  });
   profiles.onChange((stored) => {
     drafts.retain(stored.list.map((p) => p.id));
     drafts.nudge(); // new addresses or a new token: an outbox waiting offline tries them now
+    replies.retain(stored.list.map((p) => p.id));
+    replies.nudge();
   });
   const localSandbox = options.localSandbox ?? createLocalSandboxStarter(options.platform.userDataDir);
   // Lists read again after a few seconds: long enough for a list scrolled back and forth or two
@@ -131,10 +144,14 @@ export function createServices(options: ServicesOptions): Services {
     ...people.handlers,
     ...createDraftsHandlers(drafts),
     ...createPostsHandlers({ clients, profiles, loads, changes: postChanges }),
+    ...createRepliesHandlers(replies),
   };
   // Drafts queued before the last quit (or crash) go on without waiting for a drafts call.
   drafts.resume().catch((error: unknown) => {
     console.error('socialdesk: the drafts outboxes did not resume:', (error as Error).message);
+  });
+  replies.resume().catch((error: unknown) => {
+    console.error('socialdesk: the reply outboxes did not resume:', (error as Error).message);
   });
 
   const exportLeftoversRemoved = exports.removeLeftovers().catch((error: unknown) => {
@@ -157,10 +174,11 @@ export function createServices(options: ServicesOptions): Services {
     // First and synchronously: a shell that does not wait for this promise still closes them.
     // The outboxes stop before their databases close (their requests in flight are aborted).
     const draftsClosed = drafts.close();
+    const repliesClosed = replies.close();
     try {
       databases.close();
     } finally {
-      await Promise.all([draftsClosed, localSandbox.close()]);
+      await Promise.all([draftsClosed, repliesClosed, localSandbox.close()]);
     }
   }
 

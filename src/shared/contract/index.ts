@@ -11,6 +11,7 @@ import { inboxCalls, inboxEvents } from './inbox-calls.ts';
 import type { CallName, EventName } from './names.ts';
 import { peopleCalls, peopleEvents } from './people-calls.ts';
 import { postsCalls, postsEvents } from './posts-calls.ts';
+import { repliesCalls, repliesEvents } from './replies-calls.ts';
 import { reportsCalls } from './reports-calls.ts';
 import { tagsCalls } from './tags-calls.ts';
 
@@ -35,6 +36,7 @@ export const calls = {
   ...campaignsCalls,
   ...exportsCalls,
   ...peopleCalls,
+  ...repliesCalls,
 } as const satisfies Record<CallName, CallSpec>;
 
 export const events = {
@@ -45,6 +47,7 @@ export const events = {
   ...exportsEvents,
   ...inboxEvents,
   ...peopleEvents,
+  ...repliesEvents,
 } as const satisfies Record<EventName, z.ZodType>;
 
 // names.ts must name exactly these calls and events: a key here missing there fails the build.
@@ -243,3 +246,18 @@ export {
   type PeopleChanged,
   type Person,
 } from './people-calls.ts';
+// Replying to interactions: the reply outbox, the extension's support, canned replies.
+export {
+  repliesCalls,
+  repliesEvents,
+  replyStates,
+  cannedReplyInputSchema,
+  REPLIES_UNSUPPORTED_NOTE,
+  CANNED_TITLE_MAX,
+  CANNED_TEXT_MAX,
+  type CannedReply,
+  type CannedReplyInput,
+  type ReplyState,
+  type ReplySupport,
+  type ReplyView,
+} from './replies-calls.ts';

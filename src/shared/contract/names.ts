@@ -72,6 +72,13 @@ export const callNames = [
   'people:name',
   'people:forget',
   'people:set-me',
+  'replies:support',
+  'replies:list',
+  'replies:send',
+  'replies:retry',
+  'replies:canned-list',
+  'replies:canned-save',
+  'replies:canned-delete',
 ] as const;
 
 export const eventNames = [
@@ -83,6 +90,7 @@ export const eventNames = [
   'exports:progress',
   'inbox:bulk-progress',
   'people:changed',
+  'replies:changed',
 ] as const;
 
 export type CallName = (typeof callNames)[number];

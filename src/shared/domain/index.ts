@@ -13,3 +13,5 @@ export * from './community-workflows.ts';
 export * from './query-params.ts';
 export * from './queries.ts';
 export * from './waiting.ts';
+export * from './replies.ts';
+export * from './canned-reply-text.ts';

@@ -10,6 +10,7 @@ import {
   topKeywordsResponseSchema,
   unreadInteractionCountsResponseSchema,
   volumeTimeSeriesResponseSchema,
+  replyResponseSchema,
   type CommunityInteraction,
   type CommunityInteractionList,
   type CommunityInteractionListQueryInput,
@@ -18,6 +19,8 @@ import {
   type CommunityStatsBody,
   type InteractionTag,
   type InteractionTagCreate,
+  type Reply,
+  type ReplyCreate,
   type SentimentDistribution,
   type SentimentTimeSeriesPoint,
   type TiktokComment,
@@ -156,6 +159,24 @@ export function createCommunityApi(http: HttpClient) {
         signal: options.signal,
         lane: options.lane,
       });
+    },
+
+    /**
+     * Extension (conventions §9): a brand reply to an interaction. Not retried by the client (a
+     * POST sent twice makes two replies): the reply outbox decides, after looking for it.
+     */
+    async createReply(id: number, body: ReplyCreate, options: CallOptions = {}): Promise<Reply> {
+      const answer = await http.send<{ data: Reply }>({
+        operation: 'community.replies.create',
+        area: 'community',
+        method: 'POST',
+        path: `community_interactions/${id}/replies`,
+        json: body,
+        schema: replyResponseSchema,
+        signal: options.signal,
+        lane: options.lane,
+      });
+      return unwrap(answer);
     },
 
     /** Op 17: a TikTok comment with its replies. */

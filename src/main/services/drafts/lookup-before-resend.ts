@@ -17,7 +17,15 @@ import type { OutboxEntry } from './outbox-queue.ts';
  * answered, or in line when this outbox started (the note may be lost).
  */
 export function mustLookFirst(entry: OutboxEntry, inLineAtStart: ReadonlySet<string>): boolean {
-  return entry.createPending || inLineAtStart.has(entry.draft.id);
+  return mayHaveReachedService({ id: entry.draft.id, createPending: entry.createPending }, inLineAtStart);
+}
+
+/** The same rule for anything an outbox creates with a POST (a draft's post, a reply). */
+export function mayHaveReachedService(
+  item: { id: string; createPending: boolean },
+  inLineAtStart: ReadonlySet<string>,
+): boolean {
+  return item.createPending || inLineAtStart.has(item.id);
 }
 
 /** What that earlier POST carried, as noted; the draft as it is when the note was lost. */

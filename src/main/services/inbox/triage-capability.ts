@@ -73,7 +73,7 @@ export function createTriageCapability() {
 }
 
 /** `promise`, or its caller's abort, whichever comes first. */
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+export function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   if (signal.aborted) return Promise.reject(signal.reason);
   return new Promise<T>((resolve, reject) => {
     const leave = () => reject(signal.reason);

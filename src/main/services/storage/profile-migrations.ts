@@ -106,9 +106,42 @@ export const profileMigrations: readonly Migration[] = [
     },
   },
   {
-    // Held for the replies' step (issue 24 §4), which takes this number when both are merged.
     version: 5,
-    up() {},
+    up(db) {
+      // Replies written in the app (issue 24): the reply outbox sends them in `seq` order, exactly
+      // once. send_pending: a POST may have reached the service without its answer reaching us,
+      // so the interaction is looked at before another POST. `sent` is the service's reply (JSON)
+      // once it has it; `error` the refusal kept for the person. Times are UNIX milliseconds.
+      db.exec(`
+        CREATE TABLE replies (
+          seq INTEGER PRIMARY KEY AUTOINCREMENT,
+          id TEXT NOT NULL UNIQUE,
+          interaction_id INTEGER NOT NULL,
+          brand_id INTEGER NOT NULL,
+          type TEXT NOT NULL,
+          text TEXT NOT NULL,
+          state TEXT NOT NULL CHECK (state IN ('queued', 'sending', 'waiting', 'sent', 'failed')),
+          error TEXT,
+          send_pending INTEGER NOT NULL DEFAULT 0,
+          attempts INTEGER NOT NULL DEFAULT 0,
+          sent TEXT,
+          created_at INTEGER NOT NULL,
+          updated_at INTEGER NOT NULL
+        ) STRICT
+      `);
+      db.exec('CREATE INDEX replies_by_interaction ON replies (interaction_id, seq)');
+      db.exec('CREATE INDEX replies_by_state ON replies (state, seq)');
+      // Canned replies: the person's own presets, with {first_name} and {brand} placeholders.
+      db.exec(`
+        CREATE TABLE canned_replies (
+          id TEXT PRIMARY KEY,
+          title TEXT NOT NULL,
+          text TEXT NOT NULL,
+          created_at INTEGER NOT NULL,
+          updated_at INTEGER NOT NULL
+        ) STRICT
+      `);
+    },
   },
   {
     version: 6,

@@ -1,5 +1,6 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { beginDocumentBatch, endDocumentBatch } from './interaction-store.ts';
+import { replyTablesSql } from './reply-store.ts';
 import { refillWordScores, wordScoreTablesSql } from './word-scores.ts';
 import { transaction } from '../../sql.ts';
 
@@ -25,6 +26,7 @@ export function createCommunityTables(db: DatabaseSync): void {
       tableExists(db, 'community_interaction_counts') && tableExists(db, 'community_interaction_span');
     const hadWordScores = tableExists(db, 'community_word_scores');
     db.exec(tablesSql);
+    db.exec(replyTablesSql);
     db.exec(wordScoreTablesSql);
     db.exec(interactionIndexesSql);
     // A file seeded before the summaries or word scores existed gets them filled once.

@@ -1,6 +1,7 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { statement } from './interaction-store.ts';
 import { renderInteractions } from './interaction-view.ts';
+import { threadOfSentReply } from './reply-store.ts';
 
 /**
  * TikTok replies by their own id. A reply is not an interaction of its own (the list never
@@ -19,10 +20,14 @@ export interface FoundReply {
 }
 
 export function findTiktokReply(db: DatabaseSync, id: number): FoundReply | null {
+  // A reply sent through the reply extension is numbered after the whole seed: it names its thread.
+  const sentIn = threadOfSentReply(db, id);
   const thread = statement(
     db,
-    'SELECT id, brand_id, type FROM community_interactions WHERE id < ? ORDER BY id DESC LIMIT 1',
-  ).get(id);
+    sentIn === undefined
+      ? 'SELECT id, brand_id, type FROM community_interactions WHERE id < ? ORDER BY id DESC LIMIT 1'
+      : 'SELECT id, brand_id, type FROM community_interactions WHERE id = ?',
+  ).get(sentIn ?? id);
   if (!thread || thread.type !== 'TIKTOK_COMMENT') return null;
   const [comment] = renderInteractions(db, [Number(thread.id)]);
   const replies = (comment?.replies ?? []) as Record<string, unknown>[];

@@ -39,6 +39,8 @@ export interface ServicesOnSandbox {
   /** The start-up removal of leftover export files, once done. */
   exportLeftoversRemoved: Promise<string[]>;
   close(): Promise<void>;
+  /** Stops the services as a quit does and keeps the user-data folder, for another run on it. */
+  closeServicesOnly(): Promise<void>;
 }
 
 export interface ServicesOnSandboxOptions {
@@ -103,6 +105,7 @@ export async function servicesOnSandbox(
       await services.close();
       rmSync(userDataDir, { recursive: true, force: true });
     },
+    closeServicesOnly: () => services.close(),
   };
 }
 

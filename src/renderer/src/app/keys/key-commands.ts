@@ -15,6 +15,7 @@ export const keyCommands = {
   followUp: { keys: ['f'], label: 'Follow up or not', group: 'Triage' },
   tag: { keys: ['t'], label: 'Tags…', group: 'Triage' },
   assign: { keys: ['a'], label: 'Assign…', group: 'Triage' },
+  sendReply: { keys: ['$mod+Enter'], label: 'Send the reply (in the reply box)', group: 'Reply' },
   goInbox: { keys: ['g i'], label: 'Go to the inbox', group: 'Go to' },
   goTags: { keys: ['g t'], label: 'Go to tags', group: 'Go to' },
   help: { keys: ['[Shift]+?'], label: 'Show these keys', group: 'Help' },
@@ -25,5 +26,8 @@ export type KeyCommand = keyof typeof keyCommands;
 /** A key as the help shows it: "g i" as two presses, "[Shift]+?" as "?". */
 export function keyLabel(key: string): string {
   if (key === 'Escape') return 'Esc';
-  return key.replace(/^\[Shift\]\+/, '');
+  return key.replace(/^\[Shift\]\+/, '').replace('$mod+', onMac ? '⌘' : 'Ctrl+');
 }
+
+/** `$mod` is Cmd on a Mac and Ctrl elsewhere (tinykeys reads it the same way). */
+const onMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);

@@ -1,0 +1,242 @@
+import type { DatabaseSync } from 'node:sqlite';
+import type { ContractError } from '../../../shared/contract/index.ts';
+import { isMissingFeature, type ApiError } from '../api/api-error.ts';
+import type { CommunityApi } from '../api/community.ts';
+import { systemClock, type GateClock } from '../api/gate-clock.ts';
+import { attemptFailure } from '../drafts/attempt-failure.ts';
+import { mayHaveReachedService } from '../drafts/lookup-before-resend.ts';
+import { findEarlierSend } from './reply-lookup.ts';
+import * as store from './reply-store.ts';
+import type { StoredReply } from './reply-store.ts';
+
+/**
+ * The reply outbox of one profile: sends its replies one at a time, in the order they were
+ * written, as background calls through the profile's rate gate. Its state is in the database
+ * (reply-store.ts), so it picks up after a restart or a crash. It follows the drafts outbox's
+ * rules, with the drafts outbox's own pieces:
+ * - never twice: a POST is noted before it goes, and any attempt after a POST that may have
+ *   reached the service (noted, or in line at start) first looks for the reply on the service
+ *   (`mayHaveReachedService`, reply-lookup.ts); after an unanswered POST it waits `settleMs` first;
+ * - what a failure means is attempt-failure.ts's verdict: refused for good (kept on the reply
+ *   with its reason, for Retry), no verdict (it waits with a growing backoff, and an answer from
+ *   the service elsewhere in the app ends the wait: `nudge`), no token (held until one comes),
+ *   or closing;
+ * - one thing more of its own: a 404 or 405 on the replies path says the service has no reply
+ *   extension (conventions §9): the reply fails with that note and `onUnsupported` tells.
+ */
+
+export interface ReplyOutboxOptions {
+  db: DatabaseSync;
+  /** The profile's community API, asked at each attempt (the client is rebuilt on changes). */
+  community: () => CommunityApi;
+  clock?: GateClock;
+  backoff?: { firstMs: number; maxMs: number };
+  settleMs?: number;
+  random?: () => number;
+  onChanged?: (reply: StoredReply) => void;
+  /** The service answered 404/405 on the replies path: it has no reply extension. */
+  onUnsupported?: () => void;
+  /** What a reply refused for want of the extension reads as. */
+  unsupportedError: ContractError;
+}
+
+const defaultBackoff = { firstMs: 1_000, maxMs: 60_000 };
+
+const internalError: ContractError = {
+  code: 'internal',
+  message: 'Something went wrong in Socialdesk while sending this reply.',
+  fieldErrors: {},
+};
+
+export class ReplyOutbox {
+  readonly #options: ReplyOutboxOptions;
+  readonly #db: DatabaseSync;
+  readonly #clock: GateClock;
+  readonly #abort = new AbortController();
+  #running: Promise<void> | undefined;
+  #again = false;
+  #nudged = false;
+  #closed = false;
+  /** The last attempt found the service unreachable, or no token: an outside change wakes it. */
+  #offline = false;
+  #failures = 0;
+  #settleUntil = 0;
+  #cancelTimer: (() => void) | undefined;
+  #inLineAtStart = new Set<string>();
+
+  constructor(options: ReplyOutboxOptions) {
+    this.#options = options;
+    this.#db = options.db;
+    this.#clock = options.clock ?? systemClock;
+  }
+
+  /** After opening the database: replies left in line (or sending, by a crash) go on. */
+  start(): void {
+    this.#inLineAtStart = new Set(store.inLineIds(this.#db));
+    this.kick();
+  }
+
+  /** A reply was queued, or Retry: sends unless already sending or waiting out a backoff. */
+  kick(options: { now?: boolean } = {}): void {
+    if (this.#closed) return;
+    if (this.#cancelTimer) {
+      if (!options.now) return;
+      this.#cancelWait();
+    }
+    this.#schedule(this.#settleUntil - this.#clock.now());
+  }
+
+  /**
+   * The service answered some other call, or the profile changed (a new token): a wait because
+   * it seemed offline, or a hold for want of a token, ends now.
+   */
+  nudge(): void {
+    // During an attempt the nudge is kept for its end: that attempt may have failed for want of
+    // what the nudge says has come (the service back, a token entered).
+    if (this.#running) this.#nudged = true;
+    else if (this.#offline) this.kick({ now: true });
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    this.#cancelWait();
+    this.#abort.abort(new DOMException('The reply outbox was closed.', 'AbortError'));
+    await this.#running;
+  }
+
+  #schedule(delayMs: number): void {
+    if (delayMs > 0) return this.#wait(delayMs);
+    if (this.#running) {
+      this.#again = true;
+      return;
+    }
+    const loop = this.#loop().catch((error: unknown) => {
+      console.error('socialdesk: the reply outbox stopped:', error instanceof Error ? error.message : error);
+    });
+    this.#running = loop.finally(() => {
+      this.#running = undefined;
+      const nudged = this.#nudged && this.#offline && !this.#closed;
+      this.#nudged = false;
+      if (nudged) this.#cancelWait();
+      const again = (this.#again || nudged) && !this.#closed && !this.#cancelTimer;
+      this.#again = false;
+      if (again) this.#schedule(0);
+    });
+  }
+
+  #wait(delayMs: number): void {
+    this.#cancelWait();
+    this.#cancelTimer = this.#clock.setTimer(() => {
+      this.#cancelTimer = undefined;
+      this.#schedule(0);
+    }, delayMs);
+  }
+
+  #cancelWait(): void {
+    this.#cancelTimer?.();
+    this.#cancelTimer = undefined;
+  }
+
+  async #loop(): Promise<void> {
+    while (!this.#closed && this.#db.isOpen) {
+      this.#again = false;
+      const reply = store.nextReply(this.#db);
+      if (!reply) return;
+      const outcome = await this.#attempt(reply);
+      if (outcome === 'stop') return;
+      if (outcome === 'wait') {
+        // Equal jitter, as the drafts outbox: half the step for sure, the other half at random.
+        const step = Math.min(this.#backoff.maxMs, this.#backoff.firstMs * 2 ** (this.#failures - 1));
+        const backoff = step / 2 + (this.#options.random ?? Math.random)() * (step / 2);
+        this.#wait(Math.max(backoff, this.#settleUntil - this.#clock.now()));
+        return;
+      }
+    }
+  }
+
+  get #backoff() {
+    return this.#options.backoff ?? defaultBackoff;
+  }
+
+  async #attempt(reply: StoredReply): Promise<'next' | 'wait' | 'stop'> {
+    const request = { lane: 'background' as const, signal: this.#abort.signal };
+    const now = () => this.#clock.now();
+    try {
+      const community = this.#options.community();
+      if (mayHaveReachedService({ id: reply.id, createPending: reply.sendPending }, this.#inLineAtStart)) {
+        store.startSending(this.#db, reply.id, now());
+        this.#changed(reply.id);
+        const found = await findEarlierSend(community, reply, request);
+        this.#answered();
+        this.#inLineAtStart.delete(reply.id);
+        if (found) return this.#succeeded(reply.id, found);
+      }
+      store.recordSend(this.#db, reply.id, now());
+      this.#changed(reply.id);
+      const sent = await community.createReply(reply.interactionId, { text: reply.text }, request);
+      this.#answered();
+      return this.#succeeded(reply.id, sent);
+    } catch (error) {
+      return this.#failed(reply, error);
+    }
+  }
+
+  #succeeded(id: string, sent: Parameters<typeof store.succeed>[2]): 'next' {
+    this.#failures = 0;
+    store.succeed(this.#db, id, sent, this.#clock.now());
+    this.#changed(id);
+    return 'next';
+  }
+
+  #answered(): void {
+    this.#offline = false;
+  }
+
+  #failed(reply: StoredReply, error: unknown): 'next' | 'wait' | 'stop' {
+    if (this.#closed || !this.#db.isOpen) return 'stop';
+    const now = this.#clock.now();
+    if (isMissingFeature(error) && (error as ApiError).operation === 'community.replies.create') {
+      this.#answered();
+      store.fail(this.#db, reply.id, this.#options.unsupportedError, now);
+      this.#changed(reply.id);
+      this.#options.onUnsupported?.();
+      return 'next';
+    }
+    const failure = attemptFailure(error, 'create');
+    switch (failure.kind) {
+      case 'stop':
+        return 'stop';
+      case 'refuse':
+        if (failure.bug !== undefined) {
+          console.error('socialdesk: the reply outbox failed on a reply:', failure.bug);
+          failure.error = internalError; // the shared verdict's words speak of a draft
+        }
+        if (failure.answered) {
+          this.#answered();
+          this.#failures = 0;
+        }
+        store.fail(this.#db, reply.id, failure.error, now);
+        this.#changed(reply.id);
+        return 'next';
+      case 'retry':
+        if (failure.settle) this.#settleUntil = now + (this.#options.settleMs ?? 5_000);
+        this.#offline = failure.connection === 'offline';
+        this.#failures += 1;
+        store.wait(this.#db, reply.id, now, { sendDidNotHappen: failure.createDidNotHappen });
+        this.#changed(reply.id);
+        return 'wait';
+      case 'hold':
+        // No token: waiting cannot bring one; the profile's change (nudge with a new token) or
+        // the person's Retry does.
+        store.wait(this.#db, reply.id, now, { sendDidNotHappen: failure.createDidNotHappen });
+        this.#changed(reply.id);
+        this.#offline = true;
+        return 'stop';
+    }
+  }
+
+  #changed(id: string): void {
+    const reply = store.getReply(this.#db, id);
+    if (reply) this.#options.onChanged?.(reply);
+  }
+}
