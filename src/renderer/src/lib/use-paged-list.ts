@@ -54,7 +54,7 @@ export interface PageState {
  * true while a new list's first page is read, and `generation` changes when a new list took the
  * place of the last (back to its top).
  */
-export function usePagedList<T extends { id: number }>(options: PagedListOptions<T>) {
+export function usePagedList<T extends { id: number | string }>(options: PagedListOptions<T>) {
   const { pageSize } = options;
   /** Rows matching, as the last answer said; undefined until the first page answers. */
   const count = ref<number | undefined>(undefined);
@@ -244,8 +244,8 @@ export function usePagedList<T extends { id: number }>(options: PagedListOptions
    * Changes one row in place (an optimistic change, or the service's answer to it), found by its
    * id, or by a test where an id alone does not name a row (posts: one id per channel).
    */
-  function updateItem(match: number | ((item: T) => boolean), change: (item: T) => T): T | undefined {
-    const matches = typeof match === 'number' ? (item: T) => item.id === match : match;
+  function updateItem(match: T['id'] | ((item: T) => boolean), change: (item: T) => T): T | undefined {
+    const matches = typeof match === 'function' ? match : (item: T) => item.id === match;
     for (const page of pages.values()) {
       const at = page.items.findIndex(matches);
       if (at === -1) continue;
@@ -265,7 +265,7 @@ export function usePagedList<T extends { id: number }>(options: PagedListOptions
   }
 
   /** The index of a row already read, or -1. */
-  function indexOf(id: number): number {
+  function indexOf(id: T['id']): number {
     for (const [pageIndex, page] of pages) {
       const at = page.items.findIndex((item) => item.id === id);
       if (at !== -1) return pageIndex * pageSize + at;
