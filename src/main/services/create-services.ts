@@ -3,6 +3,7 @@ import { createAccountHandlers } from './accounts/account-handlers.ts';
 import { createLocalSandboxStarter, type LocalSandboxStarter } from './accounts/local-sandbox.ts';
 import { createProfileClients } from './accounts/profile-clients.ts';
 import { createProfilesService, type ProfilesBackend } from './accounts/profiles.ts';
+import { createServiceConnection } from './accounts/service-connection.ts';
 import { SecretStore } from './accounts/secret-store.ts';
 import { createAppHandlers } from './app/app-handlers.ts';
 import { createBrandSelection, type BrandSelectionBackend } from './brands/brand-selection.ts';
@@ -71,6 +72,18 @@ export function createServices(options: ServicesOptions): Services {
     createProfilesService({ store: options.store, secrets }),
     databases,
   );
+  const activeOrigins = () =>
+    Object.values(profiles.active()?.baseUrls ?? {}).map((url) => new URL(url).origin);
+  // Online or offline as every request to the active profile's service finds it: one state for
+  // the whole app.
+  const connection = createServiceConnection({ activeOrigins, events });
+  // Another profile, or new addresses: what was found of the service before is not about this one.
+  const activeService = () => `${profiles.active()?.id ?? ''} ${activeOrigins().join(' ')}`;
+  let lastService = activeService();
+  profiles.onChange(() => {
+    if (activeService() !== lastService) connection.forget();
+    lastService = activeService();
+  });
   const clients = createProfileClients({
     profiles,
     secrets,
@@ -78,8 +91,17 @@ export function createServices(options: ServicesOptions): Services {
     onDiagnostic: warnDiagnostic,
     // Any answer from a service wakes that service's drafts outbox if it was waiting offline.
     fetch: async (input, init) => {
-      const response = await (options.fetch ?? globalThis.fetch)(input, init);
-      drafts.nudge(input instanceof Request ? input.url : String(input));
+      const url = input instanceof Request ? input.url : String(input);
+      let response: Response;
+      try {
+        response = await (options.fetch ?? globalThis.fetch)(input, init);
+      } catch (error) {
+        // No answer; a request given up (cancelled, or its time ran out) says nothing either way.
+        if (!init?.signal?.aborted) connection.unanswered(url);
+        throw error;
+      }
+      connection.answered(url);
+      drafts.nudge(url);
       return response;
     },
   });
@@ -112,7 +134,13 @@ export function createServices(options: ServicesOptions): Services {
   });
   const handlers: Handlers = {
     ...createAppHandlers({ platform: options.platform, settings }),
-    ...createAccountHandlers({ profiles, secrets, clients, startSandbox: () => localSandbox.start() }),
+    ...createAccountHandlers({
+      profiles,
+      secrets,
+      clients,
+      connection,
+      startSandbox: () => localSandbox.start(),
+    }),
     ...createBrandsHandlers(brands),
     ...createTagsHandlers({ clients, profiles, loads }),
     ...createCampaignsHandlers({ clients, profiles, loads }),

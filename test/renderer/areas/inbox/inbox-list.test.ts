@@ -1,7 +1,6 @@
 import { flushPromises, type VueWrapper } from '@vue/test-utils';
 import { describe, expect, it } from 'vitest';
 import { giveListsAViewport, installFakeInbox, offline } from '../../helpers/fake-inbox.ts';
-import { rateStatus } from '../../helpers/fake-accounts.ts';
 import { createFakePreload } from '../../helpers/fake-preload.ts';
 import { freshPageForEachTest, mountApp } from '../../helpers/mount-app.ts';
 
@@ -159,18 +158,19 @@ describe('the inbox list, page by page', () => {
     await scrollToRow(210);
     const note = wrapper.get('[data-testid="offline-note"]');
     expect(note.text()).toMatch(/Offline since \d{1,2}:\d{2}/);
+    // The side bar says the same as the inbox: one connection state for the whole app.
+    const sideBar = () => wrapper.get('[data-testid="connection-indicator"]');
+    expect(sideBar().get('[data-testid="connection-label"]').text()).toBe('Offline');
     await scrollToRow(0);
     expect(document.querySelector('[data-testid="inbox-row"][data-id="1000"]')).not.toBeNull();
 
-    // The service is back: the rate gate hears from it, and the list reads its pages again.
+    // The service is back: another request of the app finds it, and the list reads its pages again.
     inbox.state.down = null;
     inbox.items[0] = { ...inbox.items[0]!, text: 'Edited while we were away' };
-    preload.emit(
-      'rate:status',
-      rateStatus({ limit: 1000, remaining: 999, resetAt: Date.now() + 60_000, queued: 0 }),
-    );
+    preload.emit('service:connection', { state: 'online', since: Date.now() });
     await flushPromises();
     expect(wrapper.find('[data-testid="offline-note"]').exists()).toBe(false);
+    expect(sideBar().get('[data-testid="connection-label"]').text()).toBe('Online');
     expect(document.querySelector('[data-testid="inbox-row"][data-id="1000"]')!.textContent).toContain(
       'Edited while we were away',
     );
