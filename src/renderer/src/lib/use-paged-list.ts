@@ -46,7 +46,8 @@ export interface PageState {
  * page still loading when it leaves that window is cancelled, pages far from view are forgotten,
  * and a page that failed says so in place with its own retry while the others keep working.
  * Rows already read stay when a refresh fails, and a list starting over (its `key` changed) keeps
- * the rows on screen until the new list's first rows come, so the list never blanks.
+ * the rows on screen until the new list's first rows come (while the service cannot be reached,
+ * until it can), so the list never blanks.
  *
  * The view gives it the rows in view (`setRange`, from the virtual list's `range`) and draws
  * `itemAt(index)`, or a placeholder from `pageAt(index)` while that is undefined; `count` is
@@ -137,6 +138,11 @@ export function usePagedList<T extends { id: number | string }>(options: PagedLi
       const error = toCallError(thrown);
       if (error.code === 'cancelled') {
         map.delete(index);
+      } else if (map === incoming && error.code === 'offline') {
+        // The service cannot be reached: the rows read before stay on screen (still marked as
+        // being replaced), and the new list is read when it is asked again (refresh, retry).
+        Object.assign(page, { status: 'failed', error, controller: null });
+        firstError.value = error;
       } else {
         if (map === incoming) {
           takeOver(map);
@@ -215,6 +221,8 @@ export function usePagedList<T extends { id: number | string }>(options: PagedLi
    * are forgotten (read again when scrolled back to).
    */
   function refresh(): Promise<void> {
+    // A new list still waiting for its first page: that page is what to read.
+    if (incoming) return loadPage(0, incoming);
     const first = pageOfIndex(range.start);
     const last = pageOfIndex(range.end);
     for (const [index, page] of pages) {
@@ -235,6 +243,7 @@ export function usePagedList<T extends { id: number | string }>(options: PagedLi
 
   /** The failed pages, read again (after the service came back). */
   function retryFailed(): Promise<void> {
+    if (incoming) return loadPage(0, incoming);
     const failed = [...pages].filter(([, page]) => page.status === 'failed').map(([index]) => index);
     if (count.value === undefined && !pages.has(0)) failed.push(0);
     return Promise.all(failed.map((index) => loadPage(index))).then(() => undefined);

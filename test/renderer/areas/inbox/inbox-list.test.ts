@@ -152,6 +152,35 @@ describe('the inbox list, page by page', () => {
     expect(wrapper.findAll('[data-testid="inbox-row"]').length).toBeGreaterThan(0);
   });
 
+  it('offline as the filter changes: the rows read before stay, the subtitle says their count, and the new list comes with the service', async () => {
+    const { preload, inbox } = await openInbox({ count: 60 });
+    const shown = () =>
+      [...document.querySelectorAll('[data-testid="inbox-row"]')].map((r) => r.getAttribute('data-id'));
+    const before = shown();
+    inbox.state.down = offline;
+    await wrapper.get('[data-testid="type-entry"][data-type="TIKTOK_COMMENT"]').trigger('click');
+    await flushPromises();
+    expect(wrapper.find('[data-testid="offline-note"]').exists()).toBe(true);
+    expect(wrapper.get('[data-testid="connection-label"]').text()).toBe('Offline');
+    expect(shown()).toEqual(before);
+    expect(wrapper.get('[data-testid="page-subtitle"]').text()).toContain('60 interactions');
+
+    inbox.state.down = null;
+    preload.emit('service:connection', { state: 'online', since: Date.now() });
+    await flushPromises();
+    expect(wrapper.find('[data-testid="offline-note"]').exists()).toBe(false);
+    const tiktok = inbox.items.filter((item) => item.type === 'TIKTOK_COMMENT').length;
+    expect(wrapper.get('[data-testid="page-subtitle"]').text()).toContain(`${tiktok} interactions`);
+    expect(shown()).not.toEqual(before);
+  });
+
+  it('opened while the service cannot be reached: says so, and the subtitle does not stay on Loading…', async () => {
+    await openInbox({ count: 20 }, (fake) => (fake.state.down = offline));
+    expect(wrapper.find('[data-testid="offline-note"]').exists()).toBe(true);
+    const subtitle = wrapper.find('[data-testid="page-subtitle"]');
+    expect(subtitle.exists() ? subtitle.text() : '').not.toContain('Loading');
+  });
+
   it('offline: keeps its rows, says since when, and refreshes by itself when the service answers again', async () => {
     const { preload, inbox } = await openInbox({ count: 450 });
     inbox.state.down = offline;
