@@ -139,10 +139,12 @@ export function usePagedList<T extends { id: number | string }>(options: PagedLi
       if (error.code === 'cancelled') {
         map.delete(index);
       } else if (map === incoming && error.code === 'offline') {
-        // The service cannot be reached: the rows read before stay on screen (still marked as
-        // being replaced), and the new list is read when it is asked again (refresh, retry).
+        // The service cannot be reached: the rows read before stay on screen as they are (not
+        // marked busy: nothing is on its way), and the new list is read when it is asked again
+        // (refresh, retry), taking their place once it answers.
         Object.assign(page, { status: 'failed', error, controller: null });
         firstError.value = error;
+        replacing.value = false;
       } else {
         if (map === incoming) {
           takeOver(map);

@@ -164,6 +164,8 @@ describe('the inbox list, page by page', () => {
     expect(wrapper.get('[data-testid="connection-label"]').text()).toBe('Offline');
     expect(shown()).toEqual(before);
     expect(wrapper.get('[data-testid="page-subtitle"]').text()).toContain('60 interactions');
+    // Not marked busy (nothing is on its way): read as they are, at full contrast.
+    expect(wrapper.get('.inbox-list').attributes('aria-busy')).toBeUndefined();
 
     inbox.state.down = null;
     preload.emit('service:connection', { state: 'online', since: Date.now() });
