@@ -77,13 +77,8 @@ export function createServices(options: ServicesOptions): Services {
   // Online or offline as every request to the active profile's service finds it: one state for
   // the whole app.
   const connection = createServiceConnection({ activeOrigins, events });
-  // Another profile, or new addresses: what was found of the service before is not about this one.
-  const activeService = () => `${profiles.active()?.id ?? ''} ${activeOrigins().join(' ')}`;
-  let lastService = activeService();
-  profiles.onChange(() => {
-    if (activeService() !== lastService) connection.forget();
-    lastService = activeService();
-  });
+  // Another profile, or new addresses: the app says what is known of that service.
+  profiles.onChange(() => connection.profileChanged());
   const clients = createProfileClients({
     profiles,
     secrets,

@@ -37,7 +37,7 @@ describe("the app's one connection state", () => {
     expect(told.map((t) => t.state)).toEqual(['online', 'offline', 'online']);
   });
 
-  it('is not moved by a request to another service (a connection test of new addresses)', async () => {
+  it("keeps what a test of other addresses found for them: not the active state, until they are the active profile's", async () => {
     const before = told.length;
     const elsewhere = Object.fromEntries(
       Object.keys(sandbox.urls).map((area) => [area, 'http://127.0.0.1:9/']),
@@ -48,5 +48,24 @@ describe("the app's one connection state", () => {
     expect(test.ok).toBe(false);
     expect(await now()).toMatchObject({ state: 'online' });
     expect(told.length).toBe(before);
+
+    // Once those addresses are the active profile's, what their test found is what the app says
+    // (not "not checked yet"); back on the first profile, its own state again.
+    const first = valueOf(await app.call('accounts:list')).activeId!;
+    const other = valueOf(
+      await app.call('accounts:add', {
+        name: 'Elsewhere',
+        baseUrls: elsewhere,
+        brandIds: [101],
+        token: 'no-token',
+        tokenStore: 'keychain',
+        activate: false,
+      }),
+    );
+    valueOf(await app.call('accounts:switch', { id: other.id }));
+    expect(await now()).toMatchObject({ state: 'offline' });
+    valueOf(await app.call('accounts:switch', { id: first }));
+    expect(await now()).toMatchObject({ state: 'online' });
+    expect(told.slice(before).map((t) => t.state)).toEqual(['offline', 'online']);
   });
 });
