@@ -23,7 +23,8 @@ test('with the service stopped, the side bar and the inbox both say offline, and
   const subtitle = page.getByTestId('page-subtitle');
   await expect(subtitle).toContainText('interactions');
   const before = await shownIds(page);
-  const countBefore = (await subtitle.textContent())!;
+  // The count of rows ("4,276 interactions"; the unread figure beside it may come later).
+  const countBefore = /^[\d,.\s]+ interactions/.exec((await subtitle.textContent())!)![0];
 
   await sandbox.stop();
   // The person goes on working: another type, which the inbox asks the service for.
@@ -37,7 +38,7 @@ test('with the service stopped, the side bar and the inbox both say offline, and
   const after = await shownIds(page);
   expect(after.length).toBeGreaterThan(0);
   expect(after).toEqual(before.slice(0, after.length));
-  await expect(subtitle).toHaveText(countBefore);
+  await expect(subtitle).toContainText(countBefore);
   await expect(subtitle).not.toContainText('Loading');
   await expectNoRawErrorText(page);
   await expectAccessible(page, 'the inbox with the service stopped');
@@ -47,7 +48,7 @@ test('with the service stopped, the side bar and the inbox both say offline, and
   await expect(note).toHaveCount(0, { timeout: 45_000 });
   await expect(sideBar(page)).toHaveText('Online');
   await expect(rows(page).first()).toHaveAttribute('data-type', 'TIKTOK_COMMENT');
-  await expect(subtitle).not.toHaveText(countBefore);
+  await expect(subtitle).not.toContainText(countBefore);
 });
 
 test("a passing connection test is what the side bar says, never 'Not checked yet'", async ({
