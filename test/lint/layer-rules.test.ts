@@ -146,7 +146,11 @@ describe('layer allow-lists', () => {
       // Decided by where a file lives and what it is, whatever its name says.
       [`${r}/app/app-shell.vue`, '../api/contract-client.ts', 'never api/'],
       [`${r}/app/keys/keys-help.vue`, '../../api/contract-client.ts', 'never api/'],
-      [`${r}/areas/drafts/composer/common-fields.vue`, '../../../api/contract-client.ts', 'never api/'],
+      [
+        `${r}/areas/drafts/composer/components/common-fields.vue`,
+        '../../../../api/contract-client.ts',
+        'never api/',
+      ],
       [`${r}/areas/inbox/detail/inbox-detail.vue`, '../../../api/contract-client.ts', 'never api/'],
       [`${r}/areas/inbox/insights/inbox-insights.vue`, '../../../api/event-stream.ts', 'never api/'],
       [`${r}/areas/tags/tags-view.vue`, './tags-store.ts', null],

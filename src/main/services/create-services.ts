@@ -3,6 +3,7 @@ import { createAccountHandlers } from './accounts/account-handlers.ts';
 import { createLocalSandboxStarter, type LocalSandboxStarter } from './accounts/local-sandbox.ts';
 import { createProfileClients } from './accounts/profile-clients.ts';
 import { createProfilesService, type ProfilesBackend } from './accounts/profiles.ts';
+import { createServiceConnection } from './accounts/service-connection.ts';
 import { SecretStore } from './accounts/secret-store.ts';
 import { createAppHandlers } from './app/app-handlers.ts';
 import { createBrandSelection, type BrandSelectionBackend } from './brands/brand-selection.ts';
@@ -76,6 +77,13 @@ export function createServices(options: ServicesOptions): Services {
     createProfilesService({ store: options.store, secrets }),
     databases,
   );
+  const activeOrigins = () =>
+    Object.values(profiles.active()?.baseUrls ?? {}).map((url) => new URL(url).origin);
+  // Online or offline as every request to the active profile's service finds it: one state for
+  // the whole app.
+  const connection = createServiceConnection({ activeOrigins, events });
+  // Another profile, or new addresses: the app says what is known of that service.
+  profiles.onChange(() => connection.profileChanged());
   const clients = createProfileClients({
     profiles,
     secrets,
@@ -83,9 +91,18 @@ export function createServices(options: ServicesOptions): Services {
     onDiagnostic: warnDiagnostic,
     // Any answer from a service wakes that service's drafts outbox if it was waiting offline.
     fetch: async (input, init) => {
-      const response = await (options.fetch ?? globalThis.fetch)(input, init);
-      drafts.nudge(input instanceof Request ? input.url : String(input));
-      replies.nudge(input instanceof Request ? input.url : String(input));
+      const url = input instanceof Request ? input.url : String(input);
+      let response: Response;
+      try {
+        response = await (options.fetch ?? globalThis.fetch)(input, init);
+      } catch (error) {
+        // No answer; a request given up (cancelled, or its time ran out) says nothing either way.
+        if (!init?.signal?.aborted) connection.unanswered(url);
+        throw error;
+      }
+      connection.answered(url);
+      drafts.nudge(url);
+      replies.nudge(url);
       return response;
     },
   });
@@ -130,7 +147,13 @@ export function createServices(options: ServicesOptions): Services {
   const people = createPeopleHandlers({ book: createAddressBook(databases), profiles, events });
   const handlers: Handlers = {
     ...createAppHandlers({ platform: options.platform, settings }),
-    ...createAccountHandlers({ profiles, secrets, clients, startSandbox: () => localSandbox.start() }),
+    ...createAccountHandlers({
+      profiles,
+      secrets,
+      clients,
+      connection,
+      startSandbox: () => localSandbox.start(),
+    }),
     ...createBrandsHandlers(brands),
     ...createTagsHandlers({ clients, profiles, loads }),
     ...createCampaignsHandlers({ clients, profiles, loads }),

@@ -160,6 +160,19 @@ export const rateStatusSchema = z.object({
 });
 export type RateStatus = z.output<typeof rateStatusSchema>;
 
+/**
+ * Whether the active profile's service answers, as the last request to it found: any answer (an
+ * error status included) is `online`, a request that got none (refused, reset, unreachable) is
+ * `offline`; `unknown` until the first request of the profile. `since` is when it last changed
+ * (local UNIX milliseconds), null while unknown. Every request of the app feeds it, whichever
+ * area or background job (the drafts outbox, an export) sent it.
+ */
+export const serviceConnectionSchema = z.object({
+  state: z.enum(['unknown', 'online', 'offline']),
+  since: z.number().nullable(),
+});
+export type ServiceConnection = z.output<typeof serviceConnectionSchema>;
+
 /** The person's calls waiting at the rate gate that the meter's Cancel gave up, unsent. */
 export const rateCancelResultSchema = z.object({ cancelled: z.number().int() });
 
@@ -175,6 +188,8 @@ export const accountCalls = {
   'accounts:keychain-status': { input: z.undefined(), output: keychainStatusSchema },
   /** The last `rate:status`, so a page opened later shows the meter at once. */
   'accounts:rate-status': { input: z.undefined(), output: rateStatusSchema },
+  /** The last `service:connection`, so a page opened later says online or offline at once. */
+  'accounts:connection': { input: z.undefined(), output: serviceConnectionSchema },
   /** Stops the person's calls waiting at the active profile's rate gate (they fail, unsent). */
   'accounts:rate-cancel-waiting': { input: z.undefined(), output: rateCancelResultSchema },
   /** First run: start the local sandbox in main and open a profile on it. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { CallResult } from './errors.ts';
-import { accountCalls, rateStatusSchema } from './account-calls.ts';
+import { accountCalls, rateStatusSchema, serviceConnectionSchema } from './account-calls.ts';
 import { appCalls } from './app-calls.ts';
 import { brandsCalls } from './brands-calls.ts';
 import { campaignsCalls } from './campaigns-calls.ts';
@@ -42,6 +42,8 @@ export const calls = {
 export const events = {
   /** The rate gate's view of the service's limit, for the meter in the renderer. */
   'rate:status': rateStatusSchema,
+  /** Whether the active profile's service answers, each time that changes (every request feeds it). */
+  'service:connection': serviceConnectionSchema,
   ...draftsEvents,
   ...postsEvents,
   ...exportsEvents,
@@ -111,6 +113,7 @@ export {
   profileSchema,
   rateStatusSchema,
   sendsTokenSafely,
+  serviceConnectionSchema,
   type AccountsList,
   type ConnectionTestInput,
   type ConnectionTestResult,
@@ -120,6 +123,7 @@ export {
   type ProfileUpdate,
   type ProfileView,
   type RateStatus,
+  type ServiceConnection,
   type TokenBackend,
 } from './account-calls.ts';
 

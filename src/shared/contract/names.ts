@@ -19,6 +19,7 @@ export const callNames = [
   'accounts:test',
   'accounts:keychain-status',
   'accounts:rate-status',
+  'accounts:connection',
   'accounts:rate-cancel-waiting',
   'accounts:start-sandbox',
   'brands:get',
@@ -83,6 +84,7 @@ export const callNames = [
 
 export const eventNames = [
   'rate:status',
+  'service:connection',
   'sync:progress',
   'drafts:changed',
   'drafts:connection',

@@ -100,6 +100,8 @@ export function createFakeAccounts(init: FakeAccountsInit = {}) {
     'accounts:list': () => ok(list()),
     'accounts:keychain-status': () => ok(keychain),
     'accounts:rate-status': () => ok(lastRateStatus),
+    // Main has heard nothing of the service yet; tests tell a change by `service:connection`.
+    'accounts:connection': () => ok({ state: 'unknown' as const, since: null }),
     'accounts:rate-cancel-waiting': () => ok({ cancelled: lastRateStatus.queued }),
     'accounts:add': (input: CallInput<'accounts:add'>): CallResult<CallOutput<'accounts:add'>> => {
       const tokenStore = input.tokenStore ?? 'keychain';

@@ -93,6 +93,13 @@ export function installFakeInbox(
     held: null as Promise<void> | null,
   };
   const fail = (error: ContractError): CallResult<never> => ({ ok: false, error });
+  /** As main tells it: whether the service answered the last request, each time that changes. */
+  let reached: 'online' | 'offline' | null = null;
+  function told(now: 'online' | 'offline'): void {
+    if (reached === now) return;
+    reached = now;
+    preload.emit('service:connection', { state: now, since: Date.now() });
+  }
 
   preload.answer('inbox:capabilities', () => ({
     ok: true,
@@ -109,7 +116,11 @@ export function installFakeInbox(
     offset = 0,
     limit = 50,
   }: CallInput<'inbox:list'>): CallResult<CallOutput<'inbox:list'>> {
-    if (state.down) return fail(state.down);
+    if (state.down) {
+      if (state.down.code === 'offline') told('offline');
+      return fail(state.down);
+    }
+    told('online');
     const failure = state.failing.get(offset);
     if (failure) return fail(failure);
     const found = items.filter(

@@ -5,6 +5,7 @@ import { testConnection } from './connection-test.ts';
 import type { ProfileClients } from './profile-clients.ts';
 import type { ProfilesService } from './profiles.ts';
 import type { SecretStore } from './secret-store.ts';
+import type { ServiceConnectionTracker } from './service-connection.ts';
 
 /** What "Explore with the local sandbox" needs from a running sandbox: its addresses, user token and brands. */
 export type LocalSandbox = Pick<RunningSandbox, 'urls' | 'tokens' | 'brands'>;
@@ -13,6 +14,8 @@ export interface AccountHandlerDeps {
   profiles: ProfilesService;
   secrets: SecretStore;
   clients: ProfileClients;
+  /** Whether the active profile's service answers, as the app's requests found. */
+  connection: Pick<ServiceConnectionTracker, 'current'>;
   /** Starts the sandbox in-process (file database in the user-data folder), or returns the running one. */
   startSandbox?: () => Promise<LocalSandbox>;
 }
@@ -29,6 +32,7 @@ export function createAccountHandlers(deps: AccountHandlerDeps): HandlerMap<type
     'accounts:keychain-status': () => secrets.recheckKeychain(),
     'accounts:rate-status': async () => clients.activeStatus(),
     'accounts:rate-cancel-waiting': async () => ({ cancelled: clients.cancelActiveWaiting() }),
+    'accounts:connection': async () => deps.connection.current(),
 
     'accounts:test': async (input) => {
       if ('id' in input) {

@@ -12,6 +12,7 @@ import { api } from '../api/contract-client.ts';
 import { useLoad } from '../lib/use-load.ts';
 import { useAccessStore } from './access-store.ts';
 import { toCallError, useCallErrorStore } from './call-error-store.ts';
+import { useConnectionStore } from './connection-store.ts';
 import { reportLoadFailures } from './report-load-failures.ts';
 
 /**
@@ -149,7 +150,15 @@ export const useAccountsStore = defineStore('accounts', () => {
     input: CallInput<'accounts:test'>,
     options: { formErrors?: boolean } = {},
   ): Promise<Outcome<ConnectionTestResult>> {
-    return run('Could not test the connection', () => api['accounts:test'](input), options.formErrors);
+    const outcome = await run(
+      'Could not test the connection',
+      () => api['accounts:test'](input),
+      options.formErrors,
+    );
+    // A test of the active profile's service says how the app's connection stands now.
+    if (outcome.ok && 'id' in input && input.id === activeId.value)
+      useConnectionStore().tested(outcome.value);
+    return outcome;
   }
 
   /** Asks main to look for the keychain again (unlocked or started since launch). */

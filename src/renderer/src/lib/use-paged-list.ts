@@ -46,7 +46,8 @@ export interface PageState {
  * page still loading when it leaves that window is cancelled, pages far from view are forgotten,
  * and a page that failed says so in place with its own retry while the others keep working.
  * Rows already read stay when a refresh fails, and a list starting over (its `key` changed) keeps
- * the rows on screen until the new list's first rows come, so the list never blanks.
+ * the rows on screen until the new list's first rows come (while the service cannot be reached,
+ * until it can), so the list never blanks.
  *
  * The view gives it the rows in view (`setRange`, from the virtual list's `range`) and draws
  * `itemAt(index)`, or a placeholder from `pageAt(index)` while that is undefined; `count` is
@@ -54,7 +55,7 @@ export interface PageState {
  * true while a new list's first page is read, and `generation` changes when a new list took the
  * place of the last (back to its top).
  */
-export function usePagedList<T extends { id: number }>(options: PagedListOptions<T>) {
+export function usePagedList<T extends { id: number | string }>(options: PagedListOptions<T>) {
   const { pageSize } = options;
   /** Rows matching, as the last answer said; undefined until the first page answers. */
   const count = ref<number | undefined>(undefined);
@@ -137,6 +138,13 @@ export function usePagedList<T extends { id: number }>(options: PagedListOptions
       const error = toCallError(thrown);
       if (error.code === 'cancelled') {
         map.delete(index);
+      } else if (map === incoming && error.code === 'offline') {
+        // The service cannot be reached: the rows read before stay on screen as they are (not
+        // marked busy: nothing is on its way), and the new list is read when it is asked again
+        // (refresh, retry), taking their place once it answers.
+        Object.assign(page, { status: 'failed', error, controller: null });
+        firstError.value = error;
+        replacing.value = false;
       } else {
         if (map === incoming) {
           takeOver(map);
@@ -215,6 +223,8 @@ export function usePagedList<T extends { id: number }>(options: PagedListOptions
    * are forgotten (read again when scrolled back to).
    */
   function refresh(): Promise<void> {
+    // A new list still waiting for its first page: that page is what to read.
+    if (incoming) return loadPage(0, incoming);
     const first = pageOfIndex(range.start);
     const last = pageOfIndex(range.end);
     for (const [index, page] of pages) {
@@ -235,6 +245,7 @@ export function usePagedList<T extends { id: number }>(options: PagedListOptions
 
   /** The failed pages, read again (after the service came back). */
   function retryFailed(): Promise<void> {
+    if (incoming) return loadPage(0, incoming);
     const failed = [...pages].filter(([, page]) => page.status === 'failed').map(([index]) => index);
     if (count.value === undefined && !pages.has(0)) failed.push(0);
     return Promise.all(failed.map((index) => loadPage(index))).then(() => undefined);
@@ -244,8 +255,8 @@ export function usePagedList<T extends { id: number }>(options: PagedListOptions
    * Changes one row in place (an optimistic change, or the service's answer to it), found by its
    * id, or by a test where an id alone does not name a row (posts: one id per channel).
    */
-  function updateItem(match: number | ((item: T) => boolean), change: (item: T) => T): T | undefined {
-    const matches = typeof match === 'number' ? (item: T) => item.id === match : match;
+  function updateItem(match: T['id'] | ((item: T) => boolean), change: (item: T) => T): T | undefined {
+    const matches = typeof match === 'function' ? match : (item: T) => item.id === match;
     for (const page of pages.values()) {
       const at = page.items.findIndex(matches);
       if (at === -1) continue;
@@ -265,7 +276,7 @@ export function usePagedList<T extends { id: number }>(options: PagedListOptions
   }
 
   /** The index of a row already read, or -1. */
-  function indexOf(id: number): number {
+  function indexOf(id: T['id']): number {
     for (const [pageIndex, page] of pages) {
       const at = page.items.findIndex((item) => item.id === id);
       if (at !== -1) return pageIndex * pageSize + at;

@@ -6,6 +6,8 @@ import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { accountCalls } from '../../../../src/shared/contract/index.ts';
 import { createAccountHandlers } from '../../../../src/main/services/accounts/account-handlers.ts';
+import { createServiceConnection } from '../../../../src/main/services/accounts/service-connection.ts';
+import { EventBus } from '../../../../src/main/services/event-bus.ts';
 import {
   createProfileClients,
   unknownRateStatus,
@@ -50,6 +52,7 @@ async function setup(options: { startSandbox?: () => Promise<RunningSandbox>; cl
     profiles: fixture.profiles,
     secrets: fixture.secrets,
     clients,
+    connection: createServiceConnection({ activeOrigins: () => [], events: new EventBus() }),
     startSandbox: options.startSandbox,
   });
   /** Calls a handler and checks its answer against the contract, as dispatch does with input. */
@@ -332,7 +335,12 @@ describe('accounts: keychain status', () => {
       secrets,
     });
     const clients = createProfileClients({ profiles, secrets });
-    const handlers = createAccountHandlers({ profiles, secrets, clients });
+    const handlers = createAccountHandlers({
+      profiles,
+      secrets,
+      clients,
+      connection: createServiceConnection({ activeOrigins: () => [], events: new EventBus() }),
+    });
     const context = { signal: new AbortController().signal, lane: 'interactive' as const };
 
     expect((await handlers['accounts:list'](undefined, context)).keychain).toMatchObject({

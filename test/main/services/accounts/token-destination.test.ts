@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAccountHandlers } from '../../../../src/main/services/accounts/account-handlers.ts';
+import { createServiceConnection } from '../../../../src/main/services/accounts/service-connection.ts';
+import { EventBus } from '../../../../src/main/services/event-bus.ts';
 import { createProfileClients } from '../../../../src/main/services/accounts/profile-clients.ts';
 import { dispatch, type Handlers } from '../../../../src/main/services/dispatch.ts';
 import { createAccountsFixture, exampleUrls, type AccountsFixture } from '../support/accounts-fixture.ts';
@@ -26,7 +28,12 @@ function setup() {
       return fetch(input, init);
     },
   });
-  const handlers = createAccountHandlers({ profiles: fixture.profiles, secrets: fixture.secrets, clients });
+  const handlers = createAccountHandlers({
+    profiles: fixture.profiles,
+    secrets: fixture.secrets,
+    clients,
+    connection: createServiceConnection({ activeOrigins: () => [], events: new EventBus() }),
+  });
   const call = async (name: keyof typeof handlers, input: unknown) => {
     const result = await dispatch(handlers as Handlers, name, input);
     return result.ok ? { value: result.value as Record<string, unknown> } : { error: result.error };

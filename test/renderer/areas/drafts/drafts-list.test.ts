@@ -57,6 +57,29 @@ describe('the drafts list', () => {
     expect(wrapper.get('[data-testid="page-subtitle"]').text()).toBe('4 drafts');
   });
 
+  it('reaches every draft, however many, reading them page by page as they come into view', async () => {
+    const preload = createFakePreload().install();
+    const many = Array.from({ length: 620 }, (_, n) => ({ fields: { text: `Draft number ${n + 1}` } }));
+    installFakeDrafts(preload, many);
+    ({ wrapper } = await mountApp('/drafts'));
+    await flushPromises();
+    expect(wrapper.get('[data-testid="page-subtitle"]').text()).toBe('620 drafts');
+    expect(rows()[0]!.get('[data-testid="draft-preview"]').text()).toBe('Draft number 620');
+    // Not the whole list at once: the first page only.
+    expect(preload.inputsOf('drafts:list').map((input) => input.offset ?? 0)).toEqual([0]);
+
+    const scroller = wrapper.get('[data-testid="virtual-list"]').element as HTMLElement;
+    scroller.scrollTop = 619 * 64;
+    scroller.dispatchEvent(new Event('scroll'));
+    await vi.waitFor(
+      async () => {
+        await flushPromises();
+        expect(rows().map((r) => r.get('[data-testid="draft-preview"]').text())).toContain('Draft number 1');
+      },
+      { timeout: 10_000 },
+    );
+  });
+
   it('searches the texts', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const { preload } = await openList();

@@ -1,7 +1,6 @@
 import { flushPromises, type VueWrapper } from '@vue/test-utils';
 import { describe, expect, it, vi } from 'vitest';
 import type { Router } from 'vue-router';
-import { rateStatus } from '../../helpers/fake-accounts.ts';
 import { giveListsAViewport, installFakeInbox, offline } from '../../helpers/fake-inbox.ts';
 import { createFakePreload } from '../../helpers/fake-preload.ts';
 import { arrivedAt, freshPageForEachTest, mountApp } from '../../helpers/mount-app.ts';
@@ -82,7 +81,7 @@ describe('the inbox while another area is open', () => {
     await go('/tags', 'tags');
     calls = listCalls(preload);
     vi.advanceTimersByTime(120_000);
-    preload.emit('rate:status', rateStatus({ limit: 1000, remaining: 999, resetAt: Date.now() + 60_000 }));
+    preload.emit('service:connection', { state: 'online', since: Date.now() });
     window.dispatchEvent(new Event('online'));
     await flushPromises();
     expect(listCalls(preload)).toBe(calls);

@@ -1,7 +1,6 @@
 import { flushPromises, type VueWrapper } from '@vue/test-utils';
 import { describe, expect, it } from 'vitest';
 import { giveListsAViewport, installFakeInbox, offline } from '../../helpers/fake-inbox.ts';
-import { rateStatus } from '../../helpers/fake-accounts.ts';
 import { createFakePreload } from '../../helpers/fake-preload.ts';
 import { freshPageForEachTest, mountApp } from '../../helpers/mount-app.ts';
 
@@ -153,24 +152,56 @@ describe('the inbox list, page by page', () => {
     expect(wrapper.findAll('[data-testid="inbox-row"]').length).toBeGreaterThan(0);
   });
 
+  it('offline as the filter changes: the rows read before stay, the subtitle says their count, and the new list comes with the service', async () => {
+    const { preload, inbox } = await openInbox({ count: 60 });
+    const shown = () =>
+      [...document.querySelectorAll('[data-testid="inbox-row"]')].map((r) => r.getAttribute('data-id'));
+    const before = shown();
+    inbox.state.down = offline;
+    await wrapper.get('[data-testid="type-entry"][data-type="TIKTOK_COMMENT"]').trigger('click');
+    await flushPromises();
+    expect(wrapper.find('[data-testid="offline-note"]').exists()).toBe(true);
+    expect(wrapper.get('[data-testid="connection-label"]').text()).toBe('Offline');
+    expect(shown()).toEqual(before);
+    expect(wrapper.get('[data-testid="page-subtitle"]').text()).toContain('60 interactions');
+    // Not marked busy (nothing is on its way): read as they are, at full contrast.
+    expect(wrapper.get('.inbox-list').attributes('aria-busy')).toBeUndefined();
+
+    inbox.state.down = null;
+    preload.emit('service:connection', { state: 'online', since: Date.now() });
+    await flushPromises();
+    expect(wrapper.find('[data-testid="offline-note"]').exists()).toBe(false);
+    const tiktok = inbox.items.filter((item) => item.type === 'TIKTOK_COMMENT').length;
+    expect(wrapper.get('[data-testid="page-subtitle"]').text()).toContain(`${tiktok} interactions`);
+    expect(shown()).not.toEqual(before);
+  });
+
+  it('opened while the service cannot be reached: says so, and the subtitle does not stay on Loading…', async () => {
+    await openInbox({ count: 20 }, (fake) => (fake.state.down = offline));
+    expect(wrapper.find('[data-testid="offline-note"]').exists()).toBe(true);
+    const subtitle = wrapper.find('[data-testid="page-subtitle"]');
+    expect(subtitle.exists() ? subtitle.text() : '').not.toContain('Loading');
+  });
+
   it('offline: keeps its rows, says since when, and refreshes by itself when the service answers again', async () => {
     const { preload, inbox } = await openInbox({ count: 450 });
     inbox.state.down = offline;
     await scrollToRow(210);
     const note = wrapper.get('[data-testid="offline-note"]');
     expect(note.text()).toMatch(/Offline since \d{1,2}:\d{2}/);
+    // The side bar says the same as the inbox: one connection state for the whole app.
+    const sideBar = () => wrapper.get('[data-testid="connection-indicator"]');
+    expect(sideBar().get('[data-testid="connection-label"]').text()).toBe('Offline');
     await scrollToRow(0);
     expect(document.querySelector('[data-testid="inbox-row"][data-id="1000"]')).not.toBeNull();
 
-    // The service is back: the rate gate hears from it, and the list reads its pages again.
+    // The service is back: another request of the app finds it, and the list reads its pages again.
     inbox.state.down = null;
     inbox.items[0] = { ...inbox.items[0]!, text: 'Edited while we were away' };
-    preload.emit(
-      'rate:status',
-      rateStatus({ limit: 1000, remaining: 999, resetAt: Date.now() + 60_000, queued: 0 }),
-    );
+    preload.emit('service:connection', { state: 'online', since: Date.now() });
     await flushPromises();
     expect(wrapper.find('[data-testid="offline-note"]').exists()).toBe(false);
+    expect(sideBar().get('[data-testid="connection-label"]').text()).toBe('Online');
     expect(document.querySelector('[data-testid="inbox-row"][data-id="1000"]')!.textContent).toContain(
       'Edited while we were away',
     );

@@ -115,7 +115,15 @@ describe('the Scheduler page', () => {
       .vm.$emit('move', posts()[0], new Date('2026-11-27T14:00:00Z'), revert);
     await flushPromises();
     expect(revert).toHaveBeenCalledOnce();
-    expect(screenText()).toContain('The post stays where it was. Must be after the current time.');
+    // In the app's one error toast, in the presenter's words: the title says what became of the
+    // post, the field what to change.
+    const [toast, ...more] = errorToasts();
+    expect(more).toEqual([]);
+    expect(toast!.closest('.n-notification')!.textContent).toContain('The post stays where it was');
+    expect(toast!.querySelector('[data-field="timestamp"]')!.textContent!.trim()).toBe(
+      'Publish time: Must be after the current time.',
+    );
+    expect(toasts()).toEqual([]);
   });
 
   it('lists posts with filters, chips and the published link, and deletes one only after confirming', async () => {
@@ -174,6 +182,8 @@ const eventTitles = () => wrapper.findAll('.post-event').map((e) => e.text());
 /** The toasts on screen (one leaving is not). */
 const toasts = () =>
   [...document.querySelectorAll('.n-message')].filter((m) => !m.closest('[class*="leave"]'));
+/** The app's error toasts (the call-error store's), in the presenter's words. */
+const errorToasts = () => [...document.querySelectorAll('[data-testid="call-error"]')];
 
 async function openPost(post: PostView) {
   wrapper.findComponent(PostCalendar).vm.$emit('open', post);
@@ -257,6 +267,25 @@ describe('what a move came to', () => {
     expect(screenText()).not.toContain('09:58:00');
   });
 
+  it("says a refusal about no field in the app's one error toast, the open pane left as it was", async () => {
+    const { preload } = await openScheduler();
+    preload.answer('posts:reschedule', () => ({
+      ok: false,
+      error: { code: 'service_error', message: '', wording: 'machine', fieldErrors: {}, status: 502 },
+    }));
+    await openPost(posts()[0]!);
+    (document.querySelector('[data-testid="move-post"]') as HTMLElement).click();
+    await flushPromises();
+    expect(details()!.querySelector('[data-testid="move-refusal"]')).toBeNull();
+    expect(toasts()).toEqual([]);
+    const said = errorToasts().map((toast) => toast.closest('.n-notification')!.textContent);
+    expect(said).toEqual([
+      expect.stringContaining(
+        'The post stays where it wasThe service ran into a problem. Try again in a moment.',
+      ),
+    ]);
+  });
+
   it('shows one message at a time: a refused drag takes the place of the move before it', async () => {
     const { preload } = await openScheduler();
     const calendar = wrapper.findComponent(PostCalendar);
@@ -266,8 +295,10 @@ describe('what a move came to', () => {
     preload.answer('posts:reschedule', pastRefusal('2026-11-25T09:58:00.000Z'));
     calendar.vm.$emit('move', posts()[2], new Date('2026-11-25T09:00:00Z'), vi.fn());
     await flushPromises();
-    expect(toasts()).toHaveLength(1);
-    expect(toasts()[0]!.textContent).toContain('Pick a time after');
+    // The refusal, in the app's one error toast, takes the place of the move's message.
+    expect(toasts()).toEqual([]);
+    expect(errorToasts()).toHaveLength(1);
+    expect(errorToasts()[0]!.textContent).toContain('Pick a time after');
   });
 
   it('a message about a post goes into its pane when the pane opens, Undo with it', async () => {

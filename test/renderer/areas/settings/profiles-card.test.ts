@@ -179,6 +179,23 @@ describe('profiles card', () => {
     expect(row(sessionProfile.id).find('[data-testid="test-result"]').exists()).toBe(false);
   });
 
+  it("a passing test of the active profile is what the side bar says, never 'Not checked yet'", async () => {
+    await openSettings();
+    const indicator = () => wrapper!.get('[data-testid="connection-indicator"]');
+    expect(indicator().text()).toContain('Not checked yet');
+    await click(row(sampleProfile.id), 'profile-test');
+    expect(row(sampleProfile.id).get('[data-testid="test-result"]').attributes('data-ok')).toBe('true');
+    expect(indicator().attributes('data-state')).toBe('online');
+    expect(indicator().get('[data-testid="connection-label"]').text()).toBe('Online');
+  });
+
+  it("a test of another profile says nothing of the active one's connection", async () => {
+    await openSettings();
+    await click(row(sessionProfile.id), 'profile-test');
+    expect(row(sessionProfile.id).find('[data-testid="test-result"]').exists()).toBe(true);
+    expect(wrapper!.get('[data-testid="connection-label"]').text()).toBe('Not checked yet');
+  });
+
   it('reports a test that main refused as a notification, not as a failed connection', async () => {
     const { preload } = await openSettings();
     preload.answer('accounts:test', () => ({

@@ -1,6 +1,7 @@
 import type { CampaignStatsView } from '../../../../shared/contract/index.ts';
 import { campaignSortFields } from '../../../../shared/domain/index.ts';
 import { channelName, sourceName } from '../../lib/labels/index.ts';
+import { formatNumber, formatPercent } from '../../lib/number-format.ts';
 
 /** How the Campaigns area writes names and figures. Rates come as ratios (0.042 is 4.2 %). */
 
@@ -76,16 +77,12 @@ export function leafLabel(leaf: string): string {
 const isRate = (leaf: string) => /rate|percentage/.test(leaf);
 const isSeconds = (leaf: string) => /_sec$|duration|watch_time/.test(leaf);
 
-const integer = new Intl.NumberFormat(undefined, { maximumFractionDigits: 0 });
-const decimal = new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 });
-const percent = new Intl.NumberFormat(undefined, { style: 'percent', maximumFractionDigits: 2 });
-
-/** A figure as its kind reads: a rate as a percentage, a duration in seconds, a count whole. */
+/** A figure as its kind reads: a rate as a percentage (to 0.01 %), a duration in seconds, a count whole. */
 export function formatLeaf(leaf: string, value: number | null | undefined): string {
   if (value === null || value === undefined || Number.isNaN(value)) return '—';
-  if (isRate(leaf)) return percent.format(value);
-  if (isSeconds(leaf)) return `${decimal.format(value)} s`;
-  return Number.isInteger(value) ? integer.format(value) : decimal.format(value);
+  if (isRate(leaf)) return formatPercent(value, 2);
+  if (isSeconds(leaf)) return `${formatNumber(value)} s`;
+  return formatNumber(value);
 }
 
 export const formatCount = (value: number | null | undefined) => formatLeaf('count', value);

@@ -1,47 +1,42 @@
 import { refDebounced, useDebounceFn } from '@vueuse/core';
 import { defineStore } from 'pinia';
-import { computed, ref, shallowRef, watch } from 'vue';
+import { computed, markRaw, ref } from 'vue';
 import { ContractCallError, type DraftSummary } from '../../../../shared/contract/index.ts';
 import type { SchedulerChannel } from '../../../../shared/domain/index.ts';
 import { api, on } from '../../api/contract-client.ts';
 import { useBrandsStore } from '../../app/brands-store.ts';
-import { useLoad } from '../../lib/use-load.ts';
+import { usePagedList } from '../../lib/use-paged-list.ts';
 
-/** Rows read at once: more than a screen scrolls through; a search narrows the rest. */
-const PAGE = 500;
+/** Rows read per page of the list: more than a screen scrolls through. */
+const PAGE = 100;
+/** Drafts read at once by Sync, which queues every draft with changes (the outbox goes in order). */
+const SYNC_BATCH = 500;
 
 /**
- * The drafts of the chosen brands, most recently saved first, with a search. Rows follow
- * `drafts:changed` in place (a state chip moves as the outbox works); a draft that appears or goes
- * away reloads the list, at most a few times a second during a long sync.
+ * The drafts of the chosen brands, most recently saved first, with a search, read page by page as
+ * they come into view. Rows follow `drafts:changed` in place (a state chip moves as the outbox
+ * works); a draft that appears or goes away reads the rows in view again, at most a few times a
+ * second during a long sync.
  */
 export const useDraftsStore = defineStore('drafts', () => {
   const brands = useBrandsStore();
   const search = ref('');
   const searched = refDebounced(search, 200);
-  const rows = shallowRef<DraftSummary[]>([]);
+  const query = computed(() => ({ search: searched.value, brandIds: [...brands.selected] }));
 
-  const list = useLoad(
-    () => [searched.value, brands.selected],
-    (signal) =>
-      api['drafts:list'](
-        { query: { search: searched.value, brandIds: [...brands.selected] }, limit: PAGE },
-        { signal },
-      ),
-    { enabled: () => brands.selected.length > 0 },
-  );
-  watch(list.data, (answer) => (rows.value = answer?.items ?? []));
+  const list = usePagedList<DraftSummary>({
+    pageSize: PAGE,
+    key: () => JSON.stringify(query.value),
+    enabled: () => brands.selected.length > 0,
+    load: (offset, limit, signal) => api['drafts:list']({ query: query.value, offset, limit }, { signal }),
+  });
 
-  const reloadSoon = useDebounceFn(() => list.reload(), 250, { maxWait: 1000 });
+  const refreshSoon = useDebounceFn(() => list.refresh(), 250, { maxWait: 1000 });
   on('drafts:changed', ({ id, draft }) => {
-    const at = rows.value.findIndex((row) => row.id === id);
-    if (draft && at !== -1) {
-      const next = [...rows.value];
-      next[at] = draft;
-      rows.value = next;
-    } else if (draft || at !== -1) {
-      void reloadSoon();
-    }
+    const shown = draft ? list.updateItem(id, () => draft) !== undefined : list.indexOf(id) !== -1;
+    // A draft new to the rows read, or one of them gone: the rows after it move, which only the
+    // list's answer says.
+    if (draft ? !shown : shown) void refreshSoon();
   });
 
   /**
@@ -53,7 +48,7 @@ export const useDraftsStore = defineStore('drafts', () => {
     const brandIds = [...brands.selected];
     const local = await api['drafts:list']({
       query: { search: '', states: ['local'], brandIds },
-      limit: PAGE,
+      limit: SYNC_BATCH,
     });
     for (const draft of local.items) await api['drafts:sync']({ id: draft.id });
     let waiting = false;
@@ -84,12 +79,13 @@ export const useDraftsStore = defineStore('drafts', () => {
 
   return {
     search,
-    rows,
-    count: computed(() => list.data.value?.count ?? 0),
-    loaded: computed(() => list.data.value !== undefined),
+    count: computed(() => list.count.value ?? 0),
+    loaded: computed(() => list.count.value !== undefined),
     loading: list.loading,
-    error: list.error,
-    reload: list.reload,
+    error: list.firstError,
+    reload: () => list.retryFailed(),
+    // Kept raw (its refs read as refs): the row reads run for every row drawn.
+    list: markRaw(list),
     syncAll,
     retry: (id: string) => api['drafts:retry']({ ids: [id] }),
     remove: (id: string) => api['drafts:delete']({ id }),

@@ -1,20 +1,24 @@
-import { onScopeDispose, ref } from 'vue';
+import { computed, onScopeDispose, watch } from 'vue';
 import type { ContractCallError } from '../../../../shared/contract/index.ts';
-import { on } from '../../api/contract-client.ts';
+import { useConnectionStore } from '../../app/connection-store.ts';
 
 /** How long to wait before asking again while offline: doubling from 2 s up to 30 s. */
 const firstDelay = 2_000;
 const longestDelay = 30_000;
 
 /**
- * Whether the service answers, as the inbox's own calls found: `since` is when it stopped. While
- * offline, `probe` (reading the failed parts again) runs on a doubling delay, and at once when the
- * rate gate hears from the service again or the machine comes back online.
+ * The inbox's side of the app's one connection state: `since` is when the service stopped
+ * answering, as the whole app says it (the side bar too). While the inbox's own reads fail for
+ * want of the service, `probe` (reading the failed parts again) runs on a doubling delay, and at
+ * once when any request of the app finds the service again or the machine comes back online.
  */
-export function useConnection(probe: () => Promise<void>, clock: () => number = Date.now) {
-  const since = ref<number | null>(null);
+export function useConnection(probe: () => Promise<void>) {
+  const connection = useConnectionStore();
+  const since = computed(() => connection.offlineSince);
   let timer: ReturnType<typeof setTimeout> | undefined;
   let delay = firstDelay;
+  /** A read of the inbox failed for want of the service and has not been read again since. */
+  let missing = false;
 
   function schedule(): void {
     clearTimeout(timer);
@@ -22,29 +26,34 @@ export function useConnection(probe: () => Promise<void>, clock: () => number = 
     delay = Math.min(longestDelay, delay * 2);
   }
 
+  /** A read of the inbox failed: without the service, it is read again later. */
   function failed(error: ContractCallError): void {
     if (error.code !== 'offline') return;
-    if (since.value === null) {
-      since.value = clock();
-      delay = firstDelay;
-    }
+    if (!missing) delay = firstDelay;
+    missing = true;
     schedule();
   }
 
+  /** A read of the inbox got its answer. */
   function answered(): void {
-    if (since.value === null) return;
-    since.value = null;
+    missing = false;
+    delay = firstDelay;
     clearTimeout(timer);
   }
 
   const wake = () => {
-    if (since.value !== null) void probe();
+    if (missing) void probe();
   };
-  const stopRate = on('rate:status', wake);
+  // Another request found the service again: what the inbox missed is read now.
+  watch(
+    () => connection.state,
+    (state) => {
+      if (state === 'online') wake();
+    },
+  );
   window.addEventListener('online', wake);
   onScopeDispose(() => {
     clearTimeout(timer);
-    stopRate();
     window.removeEventListener('online', wake);
   });
 

@@ -1,40 +1,24 @@
+import { formatNumber, formatPercent, formatWhole } from '../../lib/number-format.ts';
 import { isRateMetric } from './report-labels.ts';
 
-/** Numbers as people read them in a report: grouped digits, rates as percentages. */
+/** Numbers as people read them in a report (the app's number formats): rates as percentages. */
 
-const integer = new Intl.NumberFormat(undefined, { maximumFractionDigits: 0 });
-const decimal = new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 });
-const percent = new Intl.NumberFormat(undefined, { style: 'percent', maximumFractionDigits: 1 });
+export { formatBytes } from '../../lib/number-format.ts';
 
 export function formatFigure(value: number | null, metric: string): string {
   if (value === null) return 'No data';
-  if (isRateMetric(metric)) return percent.format(value);
-  return Number.isInteger(value) ? integer.format(value) : decimal.format(value);
+  if (isRateMetric(metric)) return formatPercent(value);
+  return formatNumber(value);
 }
 
 /** "up 12.5 %", "down 3 %", "no change": the comparison in words a screen reader says too. */
 export function formatChange(change: number | null, direction: 'up' | 'down' | 'flat' | null): string {
   if (change === null || direction === null) return 'No comparison';
   if (direction === 'flat') return 'no change';
-  return `${direction} ${percent.format(Math.abs(change))}`;
+  return `${direction} ${formatPercent(Math.abs(change))}`;
 }
 
-const kilo = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 });
-
-/** 1536 -> "1.5 kB". */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1000) return `${bytes} B`;
-  const units = ['kB', 'MB', 'GB'];
-  let value = bytes / 1000;
-  let unit = 0;
-  while (value >= 1000 && unit < units.length - 1) {
-    value /= 1000;
-    unit++;
-  }
-  return `${kilo.format(value)} ${units[unit]}`;
-}
-
-export const formatCount = (n: number) => integer.format(n);
+export const formatCount = formatWhole;
 
 /**
  * Identifier columns by name: `id`, `*_id` (brand_id, media_id, benchmark_industry_id in the
@@ -48,7 +32,7 @@ export function formatCell(value: unknown, column: string): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'number') {
     if (isIdColumn(column)) return String(value);
-    return Number.isInteger(value) ? integer.format(value) : decimal.format(value);
+    return formatNumber(value);
   }
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);

@@ -3,7 +3,8 @@ import { h, watch } from 'vue';
 import { useRouter } from 'vue-router';
 import type { PostView } from '../../../../shared/contract/index.ts';
 import type { SchedulerChannel } from '../../../../shared/domain/index.ts';
-import { presentError, sayError } from '../../lib/error-presenter.ts';
+import { useCallErrorStore } from '../../app/call-error-store.ts';
+import { presentError } from '../../lib/error-presenter.ts';
 import { useConfirm } from '../../ui/use-confirm.ts';
 import { postKey } from './calendar-events.ts';
 import { channelNames } from '../../lib/labels/index.ts';
@@ -23,28 +24,33 @@ const when = (iso: string) =>
  * calendar, the list, the pane) asked: a new message takes the place of the last, so two never
  * stack. Kept at the module because each part calls usePostActions for itself.
  */
-let toast: { notice: PostNotice; shown: MessageReactive } | undefined;
+let toast: { notice: Outcome; shown: MessageReactive } | undefined;
 
 function closeToast() {
   toast?.shown.destroy();
   toast = undefined;
 }
 
-const durations: Record<PostNotice['kind'], number> = { success: 3_000, info: 3_000, error: 8_000 };
+/** What a toast here says: how an action went. A refusal goes through the error presenter. */
+type Outcome = PostNotice & { kind: 'success' | 'info' };
+const durations: Record<Outcome['kind'], number> = { success: 3_000, info: 3_000 };
 
 /**
  * What the calendar, the list and the details do to a post: move it (with an Undo in the message
  * that says so), delete it after a confirmation, or open it in the composer. What an action came to
  * is said once: in the details pane while it is open (a toast would lie over its controls),
- * otherwise in one toast.
+ * otherwise in one toast. A refusal shows where the error presenter puts it: a refused field (the
+ * publish time) at the pane's own time field while it is open, anything else in the app's one
+ * error toast.
  */
 export function usePostActions() {
   const store = useSchedulerStore();
+  const errors = useCallErrorStore();
   const message = useMessage();
   const confirm = useConfirm();
   const router = useRouter();
 
-  function say(notice: PostNotice) {
+  function say(notice: Outcome) {
     closeToast();
     if (store.selected) {
       store.notice = notice;
@@ -74,6 +80,23 @@ export function usePostActions() {
       },
     );
     toast = { notice, shown };
+  }
+
+  /**
+   * An action on `post` was refused: `action` titles it ("The post stays where it was"), and at
+   * the pane's fields `lead` says the same before the field's words.
+   */
+  function refuse(post: PostView, action: string, error: unknown, lead: string, testId: string) {
+    closeToast();
+    const presented = presentError(error, { action });
+    if (store.selected && presented.place === 'field') {
+      const atTime = presented.fields.find((f) => f.field === 'timestamp');
+      const text = `${lead} ${atTime?.message ?? presented.line}`;
+      store.notice = { kind: 'error', text, about: postKey(post), testId };
+      return;
+    }
+    if (store.notice?.about === postKey(post)) store.notice = null;
+    errors.report(action, error);
   }
 
   // The pane opened: a toast about its post goes into it; any other would lie over it, so it goes.
@@ -109,7 +132,7 @@ export function usePostActions() {
       return true;
     } catch (error) {
       revert?.();
-      say({ kind: 'error', text: moveRefusal(error), about: postKey(post), testId: 'move-refusal' });
+      refuse(post, 'The post stays where it was', error, 'The post stays where it was.', 'move-refusal');
       return false;
     }
   }
@@ -126,12 +149,7 @@ export function usePostActions() {
         testId: 'put-back',
       });
     } catch (error) {
-      say({
-        kind: 'error',
-        text: `Could not put the post back. ${moveRefusal(error)}`,
-        about: postKey(post),
-        testId: 'move-refusal',
-      });
+      refuse(post, 'Could not put the post back', error, 'Could not put the post back.', 'move-refusal');
     }
   }
 
@@ -148,25 +166,10 @@ export function usePostActions() {
       say({ kind: 'success', text: 'Post deleted.', about: postKey(post), testId: 'post-deleted' });
       return true;
     } catch (error) {
-      say({
-        kind: 'error',
-        text: `Could not delete the post. ${sayError(error)}`,
-        about: postKey(post),
-        testId: 'delete-refusal',
-      });
+      refuse(post, 'Could not delete the post', error, 'Could not delete the post.', 'delete-refusal');
       return false;
     }
   }
 
   return { newPost, edit, move, remove };
-}
-
-/**
- * Why a move was refused, in the presenter's words: a refused time says what to pick instead
- * ("Pick a time after 14:28 today."), anything else the error in one line.
- */
-function moveRefusal(error: unknown): string {
-  const presented = presentError(error, { action: 'Could not move the post' });
-  const atTime = presented.fields.find((f) => f.field === 'timestamp');
-  return `The post stays where it was. ${atTime?.message ?? presented.line}`;
 }

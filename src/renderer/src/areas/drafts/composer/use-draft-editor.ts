@@ -16,12 +16,12 @@ import {
   type Draft,
   type DraftFields,
   type DraftSummary,
-} from '../../../../shared/contract/index.ts';
-import { api, on } from '../../api/contract-client.ts';
-import { toCallError } from '../../lib/call-error.ts';
-import { sayAtField, sayError } from '../../lib/error-presenter.ts';
-import { useLoad } from '../../lib/use-load.ts';
-import { schemaErrors, valueAt, type FieldErrors } from './draft-rules.ts';
+} from '../../../../../shared/contract/index.ts';
+import { api, on } from '../../../api/contract-client.ts';
+import { toCallError } from '../../../lib/call-error.ts';
+import { sayAtField, sayError } from '../../../lib/error-presenter.ts';
+import { useLoad } from '../../../lib/use-load.ts';
+import { schemaErrors, valueAt, type FieldErrors } from '../draft-rules.ts';
 
 export type SaveState = 'saved' | 'saving' | 'unsaved' | 'failed';
 export type DraftAction = 'schedule' | 'draft' | 'publish';
