@@ -4,6 +4,7 @@ import {
   type InboxFilter,
   type InboxView,
 } from '../../../shared/contract/index.ts';
+import { withArchiveSide } from '../../../shared/domain/index.ts';
 import type { CommunityApi } from '../api/community.ts';
 import type { CallContext } from '../dispatch.ts';
 import { createSavedItems, SavedNameTakenError } from '../storage/saved-items.ts';
@@ -35,7 +36,7 @@ export function createSavedViews(databases: Pick<ProfileDatabases, 'open'>) {
     filter: InboxFilter,
     signal: AbortSignal,
   ): Promise<number | null> {
-    const unread: InboxFilter = { ...filter, read: false, archived: filter.archived ?? false };
+    const unread: InboxFilter = withArchiveSide({ ...filter, read: false });
     try {
       const page = await community.listInteractions(
         { ...serviceQueryOf(brandIds, unread), offset: 0, limit: 0 },
