@@ -23,10 +23,16 @@ export const settingsSchema = z.object({
    * dialog opens. null: the system's downloads folder, with a Socialdesk folder inside it.
    */
   downloadsFolder: folderPathSchema.nullable(),
+  /** The inbox's detail pane opens the next item by itself after a triage action on the open one. */
+  openNextAfterTriage: z.boolean(),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
-export const defaultSettings: Settings = { theme: 'system', downloadsFolder: null };
+export const defaultSettings: Settings = {
+  theme: 'system',
+  downloadsFolder: null,
+  openNextAfterTriage: false,
+};
 
 /** An update names only what changes; unknown keys are refused rather than silently dropped. */
 export const settingsUpdateSchema = settingsSchema.partial().strict();

@@ -18,7 +18,7 @@ const platform = () =>
   createElectronPlatform({
     // The fake stands in for Electron's BrowserWindow, which it implements only in part.
     window: () => window as unknown as import('electron').BrowserWindow | undefined,
-    settings: { get: () => ({ theme: 'system', downloadsFolder }) },
+    settings: { get: () => ({ theme: 'system', downloadsFolder, openNextAfterTriage: false }) },
   });
 
 beforeEach(() => {

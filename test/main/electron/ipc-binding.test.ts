@@ -83,12 +83,16 @@ describe('Electron contract binding', () => {
     });
     expect(await invoke('settings:update', { theme: 'dark' })).toEqual({
       ok: true,
-      value: { theme: 'dark', downloadsFolder: null },
+      value: { theme: 'dark', downloadsFolder: null, openNextAfterTriage: false },
     });
-    expect(saved.get('preferences')).toEqual({ theme: 'dark', downloadsFolder: null });
+    expect(saved.get('preferences')).toEqual({
+      theme: 'dark',
+      downloadsFolder: null,
+      openNextAfterTriage: false,
+    });
     expect(await invoke('settings:get', undefined)).toEqual({
       ok: true,
-      value: { theme: 'dark', downloadsFolder: null },
+      value: { theme: 'dark', downloadsFolder: null, openNextAfterTriage: false },
     });
   });
 

@@ -13,17 +13,25 @@ function withStored(stored: unknown) {
 
 describe('settings service', () => {
   it('starts from the defaults: system theme, the system downloads folder', () => {
-    expect(withStored(undefined).service.get()).toEqual({ theme: 'system', downloadsFolder: null });
+    expect(withStored(undefined).service.get()).toEqual({
+      theme: 'system',
+      downloadsFolder: null,
+      openNextAfterTriage: false,
+    });
     expect(defaultSettings.downloadsFolder).toBeNull();
   });
 
   it('keeps the valid keys of a hand-edited file and defaults only the broken one', () => {
     const { service } = withStored({ theme: 'dark', downloadsFolder: 'relative/folder', unknown: 1 });
-    expect(service.get()).toEqual({ theme: 'dark', downloadsFolder: null });
+    expect(service.get()).toEqual({ theme: 'dark', downloadsFolder: null, openNextAfterTriage: false });
   });
 
   it('reads a file from before the downloads folder existed', () => {
-    expect(withStored({ theme: 'light' }).service.get()).toEqual({ theme: 'light', downloadsFolder: null });
+    expect(withStored({ theme: 'light' }).service.get()).toEqual({
+      theme: 'light',
+      downloadsFolder: null,
+      openNextAfterTriage: false,
+    });
   });
 
   it('saves a chosen downloads folder and a return to the default', () => {
@@ -31,8 +39,13 @@ describe('settings service', () => {
     expect(service.update({ downloadsFolder: '/home/ana/Exports' })).toEqual({
       theme: 'system',
       downloadsFolder: '/home/ana/Exports',
+      openNextAfterTriage: false,
     });
-    expect(saved.get('preferences')).toEqual({ theme: 'system', downloadsFolder: '/home/ana/Exports' });
+    expect(saved.get('preferences')).toEqual({
+      theme: 'system',
+      downloadsFolder: '/home/ana/Exports',
+      openNextAfterTriage: false,
+    });
     expect(service.update({ downloadsFolder: null }).downloadsFolder).toBeNull();
   });
 
