@@ -87,7 +87,7 @@ describe('the inbox from the keyboard', () => {
     expect(router.currentRoute.value.query).toEqual({ followup: 'no' });
   });
 
-  it('triages the highlighted row with r, e and f, and the unread count follows', async () => {
+  it('triages the highlighted row with r, f and e, the unread count following; archived, it leaves until z', async () => {
     const { preload, inbox } = await openInbox();
     // Row 0 of the sample (a TikTok comment) is unread.
     expect(row(1000).getAttribute('data-read')).toBe('no');
@@ -95,15 +95,24 @@ describe('the inbox from the keyboard', () => {
     await keys('r');
     expect(row(1000).getAttribute('data-read')).toBe('yes');
     expect(Number(unreadOf('TIKTOK_COMMENT'))).toBe(before - 1);
-    await keys('e', 'f');
-    expect(row(1000).getAttribute('data-archived')).toBe('yes');
+    await keys('f');
     expect(row(1000).getAttribute('data-follow-up')).toBe('no');
+    // Archived in To do: it leaves the list at once, the highlight on the row after it.
+    await keys('e');
+    expect(document.querySelector('[data-testid="inbox-row"][data-id="1000"]')).toBeNull();
+    expect(highlightedId()).toBe('1001');
+    expect(document.querySelector('[data-testid="undo-done"]')?.textContent).toBe('Archived');
+    // z puts it back in its place, and undoes it at the service.
+    await keys('z');
+    expect(row(1000).getAttribute('data-archived')).toBe('no');
+    expect(document.querySelector('[data-testid="undo-bar"]')).toBeNull();
     expect(preload.inputsOf('inbox:update').map((i) => i.change)).toEqual([
       { read: true },
-      { archived: true },
       { followUp: false },
+      { archived: true },
+      { archived: false },
     ]);
-    expect(inbox.items[0]).toMatchObject({ is_read: true, is_archived: true, is_follow_up: false });
+    expect(inbox.items[0]).toMatchObject({ is_read: true, is_archived: false, is_follow_up: false });
   });
 
   it('puts a refused change back and says so', async () => {

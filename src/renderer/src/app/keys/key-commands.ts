@@ -15,6 +15,7 @@ export const keyCommands = {
   followUp: { keys: ['f'], label: 'Follow up or not', group: 'Triage' },
   tag: { keys: ['t'], label: 'Tags…', group: 'Triage' },
   assign: { keys: ['a'], label: 'Assign…', group: 'Triage' },
+  undo: { keys: ['z'], label: 'Undo the last triage', group: 'Triage' },
   goInbox: { keys: ['g i'], label: 'Go to the inbox', group: 'Go to' },
   goTags: { keys: ['g t'], label: 'Go to tags', group: 'Go to' },
   help: { keys: ['[Shift]+?'], label: 'Show these keys', group: 'Help' },

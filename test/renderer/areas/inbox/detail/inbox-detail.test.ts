@@ -123,10 +123,11 @@ describe('the inbox detail pane: other types', () => {
     expect(ticket.get('[data-testid="ticket-source"]').text()).toBe('Zendesk');
     expect(ticket.get('[data-testid="ticket-status"]').text()).toBe('open');
     expect(ticket.get('[data-testid="ticket-label"]').text()).toBe('Missing parcel');
-    const states = fields
-      .findAll('[data-testid="states"] [data-state]')
+    // Its inbox state above, whatever the type.
+    const states = wrapper
+      .findAll('[data-testid="triage-controls"] [data-testid="states"] [data-state]')
       .map((s) => s.attributes('data-state'));
-    expect(states).toEqual(['unread', 'follow-up', 'assignee']);
+    expect(states).toEqual(['unread', 'to-do', 'follow-up', 'assignee']);
     expect(fields.get('[data-testid="brand-user-reply"]').text()).toContain('Answered by the brand');
     expect(fields.get('[data-testid="sentiment"]').text()).toBe('Negative');
   });
@@ -137,10 +138,12 @@ describe('the inbox detail pane: other types', () => {
     expect(fields.attributes('data-type')).toBe('FACEBOOK_COMMENT');
     expect(fields.get('[data-testid="text"]').text()).toBe('Great service, thanks!');
     expect(fields.get('[data-testid="post"]').text()).toContain('Our new store opens today');
-    expect(fields.findAll('[data-state]').map((s) => s.attributes('data-state'))).toEqual([
+    expect(wrapper.findAll('[data-state]').map((s) => s.attributes('data-state'))).toEqual([
       'read',
       'archived',
+      'assignee',
     ]);
+    expect(wrapper.get('[data-testid="detail-assignee"]').text()).toBe('Not assigned');
     expect(fields.get('[data-testid="brand-user-reply"]').text()).toBe('Not answered by the brand yet.');
     expect(fields.text()).toContain('No tickets.');
     expect(wrapper.get('[data-testid="detail-meta"]').text()).toBe('#6002 · Brand 102');
