@@ -115,6 +115,35 @@ describe('the inbox from the keyboard', () => {
     expect(inbox.items[0]).toMatchObject({ is_read: true, is_archived: false, is_follow_up: false });
   });
 
+  it('undoes at the service only after the change it undoes, however fast z follows e', async () => {
+    const { preload, inbox } = await openInbox();
+    let answerArchive: () => void = () => undefined;
+    preload.answer('inbox:update', ({ id, change }) => {
+      const at = inbox.items.findIndex((item) => item.id === id);
+      const answered = () => {
+        inbox.items[at] = { ...inbox.items[at]!, is_archived: change.archived === true };
+        return { ok: true as const, value: inbox.items[at]! };
+      };
+      if (change.archived !== true) return answered();
+      return new Promise((resolve) => (answerArchive = () => resolve(answered())));
+    });
+    await keys('e');
+    expect(document.querySelector('[data-testid="inbox-row"][data-id="1000"]')).toBeNull();
+    await keys('z');
+    // Back on screen at once, but not asked of the service before the archive is answered.
+    expect(row(1000).getAttribute('data-archived')).toBe('no');
+    expect(preload.inputsOf('inbox:update').map((i) => i.change)).toEqual([{ archived: true }]);
+    answerArchive();
+    await flushPromises();
+    expect(preload.inputsOf('inbox:update').map((i) => i.change)).toEqual([
+      { archived: true },
+      { archived: false },
+    ]);
+    // The archive's late answer does not undo the Undo on screen.
+    expect(row(1000).getAttribute('data-archived')).toBe('no');
+    expect(inbox.items[0]).toMatchObject({ is_archived: false });
+  });
+
   it('puts a refused change back and says so', async () => {
     const { inbox } = await openInbox();
     inbox.state.refuse.add(1000);

@@ -191,8 +191,8 @@ export const useInboxStore = defineStore('inbox', () => {
   const answeredApart = shallowRef<InboxItem | null>(null);
   const queue = useQueueTriage({
     query,
-    update: async (id, change, options) => {
-      const answer = await triage.update(id, change, options);
+    update: async (id, change) => {
+      const answer = await triage.update(id, change);
       if (answer && list.indexOf(id) === -1) answeredApart.value = answer;
       return answer;
     },

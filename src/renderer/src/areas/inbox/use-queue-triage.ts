@@ -61,7 +61,7 @@ function doneWords(change: InboxChange): string {
  * the row back too, and says so.
  */
 export function useQueueTriage(deps: QueueDeps) {
-  const undoable = shallowRef<(Undoable & { reverse: InboxChange; asked: Promise<unknown> }) | null>(null);
+  const undoable = shallowRef<(Undoable & { reverse: InboxChange }) | null>(null);
   let expiry: ReturnType<typeof setTimeout> | undefined;
 
   function expireLater(): void {
@@ -97,7 +97,7 @@ export function useQueueTriage(deps: QueueDeps) {
     const asked = deps.update(item.id, change);
     if (returns) void asked.then((answer) => answer || deps.hide(item.id));
     if (leaves) {
-      const offer = { id: item.id, done: doneWords(change), reverse: reverseOf(item, change), asked };
+      const offer = { id: item.id, done: doneWords(change), reverse: reverseOf(item, change) };
       offerUndo(offer);
       void asked.then((answer) => {
         if (answer) return;
@@ -108,14 +108,14 @@ export function useQueueTriage(deps: QueueDeps) {
     return leaves;
   }
 
-  /** Puts the last row back in its place, and undoes its change once the service has it. */
+  /** Puts the last row back in its place, and undoes its change at the service (once it has it). */
   function undo(): boolean {
     const last = undoable.value;
     if (!last) return false;
     clearTimeout(expiry);
     undoable.value = null;
     deps.show(last.id);
-    void deps.update(last.id, last.reverse, { after: last.asked });
+    void deps.update(last.id, last.reverse);
     return true;
   }
 

@@ -74,25 +74,29 @@ export function useTriage(deps: TriageDeps) {
 
   /** The newest change asked for each row: an older answer no longer says how it reads. */
   const newest = new Map<number, number>();
+  /** Each row's changes go to the service one after the other, in the order asked (an Undo after its change). */
+  const queued = new Map<number, Promise<unknown>>();
   let asked = 0;
 
   /**
-   * Changes one row: at once on screen, then at the service. `after`: a change asked before
-   * this one (an Undo's, of the change it undoes) goes to the service first. Answers the row as
-   * the service has it, or null when it refused (the row is then put back and the refusal said).
+   * Changes one row: at once on screen, then at the service, after any change still on its way
+   * for the same row. Answers the row as the service has it, or null when it refused (the row is
+   * then put back and the refusal said).
    */
-  async function update(
-    id: number,
-    change: InboxChange,
-    options: { after?: Promise<unknown> } = {},
-  ): Promise<InboxItem | null> {
+  async function update(id: number, change: InboxChange): Promise<InboxItem | null> {
     const ticket = ++asked;
     newest.set(id, ticket);
     const undo = applyLocally(id, change);
     const isNewest = () => newest.get(id) === ticket;
+    const before = queued.get(id);
+    const call = (async () => {
+      await before;
+      return api['inbox:update']({ id, change });
+    })();
+    const settled = call.catch(() => undefined);
+    queued.set(id, settled);
     try {
-      await options.after;
-      const answer = await api['inbox:update']({ id, change });
+      const answer = await call;
       if (isNewest()) deps.updateItem(id, () => answer);
       deps.changed();
       return answer;
@@ -103,6 +107,7 @@ export function useTriage(deps: TriageDeps) {
       return null;
     } finally {
       if (isNewest()) newest.delete(id);
+      if (queued.get(id) === settled) queued.delete(id);
     }
   }
 
