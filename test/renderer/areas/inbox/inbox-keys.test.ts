@@ -105,7 +105,7 @@ describe('the inbox from the keyboard', () => {
     // z puts it back in its place, and undoes it at the service.
     await keys('z');
     expect(row(1000).getAttribute('data-archived')).toBe('no');
-    expect(document.querySelector('[data-testid="undo-bar"]')).toBeNull();
+    expect(document.querySelector<HTMLElement>('[data-testid="undo-bar"]')!.style.display).toBe('none');
     expect(preload.inputsOf('inbox:update').map((i) => i.change)).toEqual([
       { read: true },
       { followUp: false },

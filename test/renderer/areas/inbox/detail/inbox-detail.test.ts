@@ -69,6 +69,14 @@ describe('the inbox detail pane: a TikTok comment', () => {
     expect(card.get('[data-testid="video-sentiment"]').text()).toContain('60% positive');
     expect(card.get('[data-testid="video-sentiment"]').text()).toContain('10% negative');
     expect(card.get('img').attributes('src')).toBe('https://media.example.com/thumb.jpg');
+    // Its inbox state, as every type's pane shows it.
+    const states = wrapper.get('[data-testid="triage-controls"] [data-testid="states"]');
+    expect(states.findAll('[data-state]').map((s) => s.attributes('data-state'))).toEqual([
+      'read',
+      'to-do',
+      'assignee',
+    ]);
+    expect(states.text()).toContain('Not assigned');
   });
 
   it('shows the comment with its author, sentiment, question flag, pinned and liked marks', async () => {
