@@ -43,6 +43,8 @@ export const settingsSchema = z.object({
    */
   downloadsFolder: folderPathSchema.nullable(),
   waitingThresholds: waitingThresholdsSchema,
+  /** The inbox's detail pane opens the next item by itself after a triage action on the open one. */
+  openNextAfterTriage: z.boolean(),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -50,6 +52,7 @@ export const defaultSettings: Settings = {
   theme: 'system',
   downloadsFolder: null,
   waitingThresholds: defaultWaitingThresholds,
+  openNextAfterTriage: false,
 };
 
 /** An update names only what changes; unknown keys are refused rather than silently dropped. */

@@ -10,6 +10,7 @@ export * from './reports.ts';
 export * from './community.ts';
 export * from './community-stats.ts';
 export * from './community-workflows.ts';
+export * from './inbox-counting.ts';
 export * from './query-params.ts';
 export * from './queries.ts';
 export * from './waiting.ts';

@@ -4,6 +4,7 @@ import {
   type InboxFilter,
   type InboxView,
 } from '../../../shared/contract/index.ts';
+import { withArchiveSide } from '../../../shared/domain/index.ts';
 import type { CommunityApi } from '../api/community.ts';
 import type { CallContext } from '../dispatch.ts';
 import { createSavedItems, SavedNameTakenError } from '../storage/saved-items.ts';
@@ -36,7 +37,7 @@ export function createSavedViews(databases: Pick<ProfileDatabases, 'open'>) {
     tagsOf: TagsOf,
     signal: AbortSignal,
   ): Promise<number | null> {
-    const unread: InboxFilter = { ...filter, read: false, archived: filter.archived ?? false };
+    const unread: InboxFilter = withArchiveSide({ ...filter, read: false });
     try {
       // Tags by name may ask once per brand: the view's count is their sum.
       const queries = await serviceQueriesOf(brandIds, unread, tagsOf);

@@ -19,6 +19,7 @@ describe('settings service', () => {
       theme: 'system',
       downloadsFolder: null,
       waitingThresholds,
+      openNextAfterTriage: false,
     });
     expect(defaultSettings.downloadsFolder).toBeNull();
   });
@@ -26,6 +27,7 @@ describe('settings service', () => {
   it('keeps the valid keys of a hand-edited file and defaults only the broken one', () => {
     const { service } = withStored({ theme: 'dark', downloadsFolder: 'relative/folder', unknown: 1 });
     expect(service.get()).toEqual({ theme: 'dark', downloadsFolder: null, waitingThresholds });
+    expect(service.get()).toEqual({ theme: 'dark', downloadsFolder: null, openNextAfterTriage: false });
   });
 
   it('reads a file from before the downloads folder existed', () => {
@@ -33,6 +35,7 @@ describe('settings service', () => {
       theme: 'light',
       downloadsFolder: null,
       waitingThresholds,
+      openNextAfterTriage: false,
     });
   });
 
@@ -42,11 +45,13 @@ describe('settings service', () => {
       theme: 'system',
       downloadsFolder: '/home/ana/Exports',
       waitingThresholds,
+      openNextAfterTriage: false,
     });
     expect(saved.get('preferences')).toEqual({
       theme: 'system',
       downloadsFolder: '/home/ana/Exports',
       waitingThresholds,
+      openNextAfterTriage: false,
     });
     expect(service.update({ downloadsFolder: null }).downloadsFolder).toBeNull();
   });

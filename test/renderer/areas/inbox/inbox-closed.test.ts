@@ -61,7 +61,7 @@ describe('the inbox while another area is open', () => {
 
     await go('/inbox', 'inbox');
     // Back with the filter it had: the rows of before, read again, not an empty search.
-    expect(preload.inputsOf('inbox:list').at(-1)!.query.filter).toEqual({});
+    expect(preload.inputsOf('inbox:list').at(-1)!.query.filter).toEqual({ archived: false });
     expect(document.querySelector('[data-testid="inbox-row"][data-id="1000"]')).not.toBeNull();
   });
 

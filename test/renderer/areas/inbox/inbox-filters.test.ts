@@ -39,8 +39,10 @@ async function openInbox(path: string) {
   return { preload, inbox, wrapper, router };
 }
 
+/** The filter the list was last asked with; it always says its side, To do unless Archived. */
 const lastFilter = (preload: ReturnType<typeof createFakePreload>) =>
   preload.inputsOf('inbox:list').at(-1)?.query.filter;
+const toDo = { archived: false } as const;
 
 async function settle(router: Router) {
   await router.isReady();
@@ -65,7 +67,7 @@ describe('the inbox filter in the address', () => {
     const { preload } = await openInbox(
       '/inbox?type=TIKTOK_COMMENT,NOPE&tags=1,x&read=maybe&sentiment=angry&q=ok&assignee=-3',
     );
-    expect(lastFilter(preload)).toEqual({ text: 'ok' });
+    expect(lastFilter(preload)).toEqual({ text: 'ok', ...toDo });
   });
 
   it('leaves query names it does not own alone', async () => {
@@ -89,7 +91,7 @@ describe('the inbox screen and its address', () => {
     await wrapper.get('[data-testid="type-entry"][data-type="TIKTOK_COMMENT"]').trigger('click');
     await flushPromises();
     expect(router.currentRoute.value.query).toEqual({});
-    expect(lastFilter(preload)).toEqual({ types: ['TIKTOK_COMMENT'] });
+    expect(lastFilter(preload)).toEqual({ types: ['TIKTOK_COMMENT'], ...toDo });
 
     release();
     stopHolding();
@@ -104,7 +106,7 @@ describe('the inbox screen and its address', () => {
 
   it('reads the filter from the address, writes changes back, and back/forward and a reload keep it', async () => {
     const { preload, wrapper, router } = await openInbox('/inbox?type=TIKTOK_COMMENT&read=no');
-    expect(lastFilter(preload)).toEqual({ types: ['TIKTOK_COMMENT'], read: false });
+    expect(lastFilter(preload)).toEqual({ types: ['TIKTOK_COMMENT'], read: false, ...toDo });
     const entry = (type: string) => wrapper.get(`[data-testid="type-entry"][data-type="${type}"]`);
     expect(entry('TIKTOK_COMMENT').attributes('aria-pressed')).toBe('true');
 
@@ -114,7 +116,11 @@ describe('the inbox screen and its address', () => {
     expect(router.currentRoute.value.query).toEqual({ type: 'TIKTOK_COMMENT,INSTAGRAM_COMMENT', read: 'no' });
     // The unread counts depend on the brands and dates only: not read again for a type.
     expect(preload.inputsOf('inbox:unread-counts')).toHaveLength(countsRead);
-    expect(lastFilter(preload)).toEqual({ types: ['TIKTOK_COMMENT', 'INSTAGRAM_COMMENT'], read: false });
+    expect(lastFilter(preload)).toEqual({
+      types: ['TIKTOK_COMMENT', 'INSTAGRAM_COMMENT'],
+      read: false,
+      ...toDo,
+    });
     expect(
       wrapper
         .findAll('[data-testid="inbox-row"]')
@@ -126,24 +132,24 @@ describe('the inbox screen and its address', () => {
     await arrived;
     await settle(router);
     expect(router.currentRoute.value.query).toEqual({ type: 'TIKTOK_COMMENT', read: 'no' });
-    expect(lastFilter(preload)).toEqual({ types: ['TIKTOK_COMMENT'], read: false });
+    expect(lastFilter(preload)).toEqual({ types: ['TIKTOK_COMMENT'], read: false, ...toDo });
 
     // A reload: a new app on the same address asks for the same list.
     const address = router.currentRoute.value.fullPath;
     (wrapper as VueWrapper).unmount();
     const again = await openInbox(address);
-    expect(lastFilter(again.preload)).toEqual({ types: ['TIKTOK_COMMENT'], read: false });
+    expect(lastFilter(again.preload)).toEqual({ types: ['TIKTOK_COMMENT'], read: false, ...toDo });
     expect(again.wrapper.get('[data-testid="filter-read"]').text()).toContain('Unread');
   });
 
   it('clears the filters from the address in one go', async () => {
     const { preload, wrapper, router } = await openInbox('/inbox?q=refund&followup=yes&sort=RELEVANCE');
-    expect(lastFilter(preload)).toEqual({ text: 'refund', followUp: true, sort: 'RELEVANCE' });
+    expect(lastFilter(preload)).toEqual({ text: 'refund', followUp: true, sort: 'RELEVANCE', ...toDo });
     expect(wrapper.get('[data-testid="filter-clear"]').classes()).not.toContain('unused');
     await wrapper.get('[data-testid="filter-clear"]').trigger('click');
     await settle(router);
     expect(router.currentRoute.value.query).toEqual({});
-    expect(lastFilter(preload)).toEqual({});
+    expect(lastFilter(preload)).toEqual(toDo);
     // Nothing left to clear: the button keeps its place (the bar does not move) but is hidden.
     expect(wrapper.get('[data-testid="filter-clear"]').classes()).toContain('unused');
   });

@@ -87,7 +87,7 @@ describe('the inbox from the keyboard', () => {
     expect(router.currentRoute.value.query).toEqual({ followup: 'no' });
   });
 
-  it('triages the highlighted row with r, e and f, and the unread count follows', async () => {
+  it('triages the highlighted row with r, f and e, the unread count following; archived, it leaves until z', async () => {
     const { preload, inbox } = await openInbox();
     // Row 0 of the sample (a TikTok comment) is unread.
     expect(row(1000).getAttribute('data-read')).toBe('no');
@@ -95,15 +95,53 @@ describe('the inbox from the keyboard', () => {
     await keys('r');
     expect(row(1000).getAttribute('data-read')).toBe('yes');
     expect(Number(unreadOf('TIKTOK_COMMENT'))).toBe(before - 1);
-    await keys('e', 'f');
-    expect(row(1000).getAttribute('data-archived')).toBe('yes');
+    await keys('f');
     expect(row(1000).getAttribute('data-follow-up')).toBe('no');
+    // Archived in To do: it leaves the list at once, the highlight on the row after it.
+    await keys('e');
+    expect(document.querySelector('[data-testid="inbox-row"][data-id="1000"]')).toBeNull();
+    expect(highlightedId()).toBe('1001');
+    expect(document.querySelector('[data-testid="undo-done"]')?.textContent).toBe('Archived');
+    // z puts it back in its place, and undoes it at the service.
+    await keys('z');
+    expect(row(1000).getAttribute('data-archived')).toBe('no');
+    expect(document.querySelector<HTMLElement>('[data-testid="undo-bar"]')!.style.display).toBe('none');
     expect(preload.inputsOf('inbox:update').map((i) => i.change)).toEqual([
       { read: true },
-      { archived: true },
       { followUp: false },
+      { archived: true },
+      { archived: false },
     ]);
-    expect(inbox.items[0]).toMatchObject({ is_read: true, is_archived: true, is_follow_up: false });
+    expect(inbox.items[0]).toMatchObject({ is_read: true, is_archived: false, is_follow_up: false });
+  });
+
+  it('undoes at the service only after the change it undoes, however fast z follows e', async () => {
+    const { preload, inbox } = await openInbox();
+    let answerArchive: () => void = () => undefined;
+    preload.answer('inbox:update', ({ id, change }) => {
+      const at = inbox.items.findIndex((item) => item.id === id);
+      const answered = () => {
+        inbox.items[at] = { ...inbox.items[at]!, is_archived: change.archived === true };
+        return { ok: true as const, value: inbox.items[at]! };
+      };
+      if (change.archived !== true) return answered();
+      return new Promise((resolve) => (answerArchive = () => resolve(answered())));
+    });
+    await keys('e');
+    expect(document.querySelector('[data-testid="inbox-row"][data-id="1000"]')).toBeNull();
+    await keys('z');
+    // Back on screen at once, but not asked of the service before the archive is answered.
+    expect(row(1000).getAttribute('data-archived')).toBe('no');
+    expect(preload.inputsOf('inbox:update').map((i) => i.change)).toEqual([{ archived: true }]);
+    answerArchive();
+    await flushPromises();
+    expect(preload.inputsOf('inbox:update').map((i) => i.change)).toEqual([
+      { archived: true },
+      { archived: false },
+    ]);
+    // The archive's late answer does not undo the Undo on screen.
+    expect(row(1000).getAttribute('data-archived')).toBe('no');
+    expect(inbox.items[0]).toMatchObject({ is_archived: false });
   });
 
   it('puts a refused change back and says so', async () => {

@@ -129,5 +129,10 @@ describe('an inbox row', () => {
     await img.trigger('error');
     expect(row.find('img.thumb').exists()).toBe(false);
     expect(row.find('.thumb.missing').exists()).toBe(true);
+    // The list keeps the row in place for the next interaction (one left above it): its picture is tried.
+    await row.setProps({
+      item: sampleItem(3, { post_thumbnail_url: 'https://media.example.invalid/2.jpg' }),
+    });
+    expect(row.get('img.thumb').attributes('src')).toBe('https://media.example.invalid/2.jpg');
   });
 });

@@ -84,8 +84,9 @@ describe('triage and bulk actions', () => {
     expect(input).toMatchObject({ target: { ids: [1000, 1001, 1002, 1003] }, change: { archived: true } });
     expect(wrapper.get('[data-testid="bulk-result"]').text()).toBe('Done: 3 changed, 1 failed');
     expect(wrapper.get('[data-testid="bulk-failed"]').text()).toContain('#1002: The service failed.');
-    expect(rowOf(1001).attributes('data-archived')).toBe('yes');
-    // The refused one is put back as it was.
+    await flushPromises();
+    // Archived, they left To do; the refused one is put back as it was, and stays.
+    expect(wrapper.find('[data-testid="inbox-row"][data-id="1001"]').exists()).toBe(false);
     expect(rowOf(1002).attributes('data-archived')).toBe('no');
   });
 
@@ -117,13 +118,23 @@ describe('triage and bulk actions', () => {
     await flushPromises();
     expect(states()).toContain('archived');
     expect(preload.inputsOf('inbox:get')).toEqual([]); // followed, not read
+    // Archived, it left To do; the pane keeps it, and says the next one is a key away.
+    expect(wrapper.find('[data-testid="inbox-row"][data-id="1001"]').exists()).toBe(false);
+    expect(wrapper.get('[data-testid="detail-left"]').text()).toBe('No longer in this list. Next item: j');
 
+    // The keys act on the open interaction: e again moves it back to To do, back in its place...
+    press('e');
+    await flushPromises();
+    expect(rowOf(1001).attributes('data-archived')).toBe('no');
+    expect(states()).toContain('to-do');
+    // ...and where the service refuses to archive it, it is back in the list, row and pane as
+    // they were together, and a message says so.
     inbox.state.refuse.add(1001);
     press('e');
     await flushPromises();
-    // Unarchiving was refused: row and pane are back to archived together.
-    expect(rowOf(1001).attributes('data-archived')).toBe('yes');
-    expect(states()).toContain('archived');
+    expect(rowOf(1001).attributes('data-archived')).toBe('no');
+    expect(states()).toContain('to-do');
+    expect(screenText()).toContain('Could not archive');
   });
 
   it('selects every row matching the filter, and sends the filter rather than ids', async () => {
@@ -192,7 +203,10 @@ describe('triage and bulk actions', () => {
     expect(wrapper.get('[data-testid="saved-view"]').classes()).not.toContain('active');
     await wrapper.get('[data-testid="view-open"]').trigger('click');
     await flushPromises();
-    expect(preload.inputsOf('inbox:list').at(-1)?.query.filter).toEqual({ types: ['TIKTOK_COMMENT'] });
+    expect(preload.inputsOf('inbox:list').at(-1)?.query.filter).toEqual({
+      types: ['TIKTOK_COMMENT'],
+      archived: false,
+    });
   });
 
   it('says why the saved views could not be read, in words, and reads them again on Retry', async () => {

@@ -16,6 +16,7 @@ export const keyCommands = {
   tag: { keys: ['t'], label: 'Tags…', group: 'Triage' },
   assign: { keys: ['a'], label: 'Assign…', group: 'Triage' },
   sendReply: { keys: ['$mod+Enter'], label: 'Send the reply (in the reply box)', group: 'Reply' },
+  undo: { keys: ['z'], label: 'Undo the last triage', group: 'Triage' },
   goInbox: { keys: ['g i'], label: 'Go to the inbox', group: 'Go to' },
   goTags: { keys: ['g t'], label: 'Go to tags', group: 'Go to' },
   help: { keys: ['[Shift]+?'], label: 'Show these keys', group: 'Help' },

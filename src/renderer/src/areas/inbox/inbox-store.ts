@@ -2,7 +2,7 @@ import { defineStore } from 'pinia';
 import { useIntervalFn } from '@vueuse/core';
 import { computed, effectScope, markRaw, ref, shallowRef, watch } from 'vue';
 import { useRoute } from 'vue-router';
-import { interactionListTypes } from '../../../../shared/domain/index.ts';
+import { countsAsUnread, interactionListTypes, withArchiveSide } from '../../../../shared/domain/index.ts';
 import type { InboxFilter, InboxItem } from '../../../../shared/contract/index.ts';
 import { api } from '../../api/contract-client.ts';
 import { useBrandsStore } from '../../app/brands-store.ts';
@@ -16,6 +16,8 @@ import { compactFilter, filterKey as filterKeyOf, filterParams } from './inbox-q
 import { useConnection, type Connection } from './use-connection.ts';
 import { useInboxExport } from './use-inbox-export.ts';
 import { useSelection } from './use-selection.ts';
+import { mayTakeOut, useTriagedOut } from './triaged-out.ts';
+import { useQueueTriage } from './use-queue-triage.ts';
 import { useTriage } from './use-triage.ts';
 
 /** The types the list filters by, without the ads kinds the service lists only with ads on. */
@@ -49,6 +51,13 @@ export const useInboxStore = defineStore('inbox', () => {
   const address = useQueryState(filterParams, { active: () => route.matched[0]?.name === 'inbox' });
   const filter = computed<InboxFilter>(() => compactFilter(address.state.value));
   const filterKey = computed(() => filterKeyOf(filter.value));
+  /**
+   * The filter as the service is asked it: the list, a bulk change over it and the export. Its
+   * archive side always said, To do when the address leaves it out (shared/domain/inbox-counting).
+   */
+  const query = computed<InboxFilter>(() => withArchiveSide(filter.value));
+  /** The Archived side is on screen, rather than To do. */
+  const archivedSide = computed(() => query.value.archived === true);
 
   /**
    * Puts this filter in place of the one shown (fields it leaves out are cleared). A new history
@@ -108,10 +117,10 @@ export const useInboxStore = defineStore('inbox', () => {
     if (loaded === undefined) return null;
     return Math.max(0, loaded + Object.values(delta.value).reduce((sum, n) => sum + n, 0));
   });
-  /** A row went from read to unread or back: its type's count follows. */
-  function countReadChange(before: InboxItem, after: InboxItem): void {
-    const was = before.is_read === false ? 1 : 0;
-    const now = after.is_read === false ? 1 : 0;
+  /** A row changed on screen (read, archived): its type's count follows, by the one counting rule. */
+  function countChange(before: InboxItem, after: InboxItem): void {
+    const was = countsAsUnread(before) ? 1 : 0;
+    const now = countsAsUnread(after) ? 1 : 0;
     if (was === now) return;
     delta.value = { ...delta.value, [before.type]: (delta.value[before.type] ?? 0) + now - was };
   }
@@ -148,7 +157,7 @@ export const useInboxStore = defineStore('inbox', () => {
     async load(offset, limit, signal) {
       try {
         const answer = await api['inbox:list'](
-          { query: { brandIds: [...brandIds.value], filter: filter.value }, offset, limit },
+          { query: { brandIds: [...brandIds.value], filter: query.value }, offset, limit },
           { signal },
         );
         connection.value?.answered();
@@ -162,17 +171,35 @@ export const useInboxStore = defineStore('inbox', () => {
 
   /** Bumped after every change the service took: the overview and insights read themselves again. */
   const refreshKey = ref(0);
+  const listKey = () => `${brandIds.value.join(',')}|${filterKey.value}`;
+  /** The list as shown: less the rows triaged out of it, which leave before the service answers. */
+  const shown = useTriagedOut(list, listKey);
   const triage = useTriage({
     brandIds,
-    filter,
+    filter: query,
     updateItem: list.updateItem,
-    countReadChange,
-    afterBulk: (target) => {
+    countChange,
+    afterBulk: (target, change) => {
       void counts.reload();
       void views.reload();
-      if (target === 'filter') void list.refresh();
+      // Rows out of reach changed too; rows the change took out of the list (archived in To do)
+      // leave with the pages read again.
+      if (target === 'filter' || mayTakeOut(query.value, change)) void list.refresh();
     },
     changed: () => refreshKey.value++,
+  });
+  /** The last row triaged that the list does not hold (the pane opened from a link), as answered. */
+  const answeredApart = shallowRef<InboxItem | null>(null);
+  const queue = useQueueTriage({
+    query,
+    update: async (id, change) => {
+      const answer = await triage.update(id, change);
+      if (answer && list.indexOf(id) === -1) answeredApart.value = answer;
+      return answer;
+    },
+    hide: shown.hide,
+    show: shown.show,
+    isHidden: shown.isHidden,
   });
 
   // Back online: what surrounds the list catches up too.
@@ -183,11 +210,8 @@ export const useInboxStore = defineStore('inbox', () => {
     refreshKey.value++;
   });
 
-  const selection = useSelection(
-    (index) => list.itemAt(index)?.id,
-    () => `${brandIds.value.join(',')}|${filterKey.value}`,
-  );
-  const exporter = useInboxExport(brandIds, filter);
+  const selection = useSelection((index) => shown.itemAt(index)?.id, listKey);
+  const exporter = useInboxExport(brandIds, query);
 
   // The same array while the words stay the same: every row on screen takes it, and a new one on
   // each filter change (a new filter is parsed from the address) would draw them all again.
@@ -252,6 +276,8 @@ export const useInboxStore = defineStore('inbox', () => {
     brandsKnown,
     filter,
     filterKey,
+    query,
+    archivedSide,
     setFilter,
     patchFilter,
     toggleType,
@@ -275,7 +301,10 @@ export const useInboxStore = defineStore('inbox', () => {
     // Kept raw (their refs read as refs): the list's row reads run for every row drawn, and go
     // straight to the paged list rather than through the store's proxy and action hooks.
     list: markRaw(list),
+    shown: markRaw(shown),
     triage: markRaw(triage),
+    queue: markRaw(queue),
+    answeredApart,
     selection: markRaw(selection),
     exporter: markRaw(exporter),
   };

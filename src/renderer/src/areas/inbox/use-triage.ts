@@ -41,9 +41,10 @@ interface TriageDeps {
   brandIds: Ref<readonly number[]>;
   filter: Ref<InboxFilter>;
   updateItem: (id: number, change: (item: InboxItem) => InboxItem) => InboxItem | undefined;
-  countReadChange: (before: InboxItem, after: InboxItem) => void;
+  /** A row changed on screen: the counts follow at once. */
+  countChange: (before: InboxItem, after: InboxItem) => void;
   /** After a bulk action the counts and the rows out of reach are read again. */
-  afterBulk: (target: 'ids' | 'filter') => void;
+  afterBulk: (target: 'ids' | 'filter', change: InboxBulkChange) => void;
   /** Any change the service took: the overview bar reads itself again. */
   changed: () => void;
 }
@@ -63,25 +64,50 @@ export function useTriage(deps: TriageDeps) {
     let after: InboxItem | undefined;
     const before = deps.updateItem(id, (item) => (after = applyChange(item, change)));
     if (!before || !after) return null;
-    deps.countReadChange(before, after);
+    deps.countChange(before, after);
     const changed = after;
     return () => {
       deps.updateItem(id, () => before);
-      deps.countReadChange(changed, before);
+      deps.countChange(changed, before);
     };
   }
 
-  async function update(id: number, change: InboxChange): Promise<boolean> {
+  /** The newest change asked for each row: an older answer no longer says how it reads. */
+  const newest = new Map<number, number>();
+  /** Each row's changes go to the service one after the other, in the order asked (an Undo after its change). */
+  const queued = new Map<number, Promise<unknown>>();
+  let asked = 0;
+
+  /**
+   * Changes one row: at once on screen, then at the service, after any change still on its way
+   * for the same row. Answers the row as the service has it, or null when it refused (the row is
+   * then put back and the refusal said).
+   */
+  async function update(id: number, change: InboxChange): Promise<InboxItem | null> {
+    const ticket = ++asked;
+    newest.set(id, ticket);
     const undo = applyLocally(id, change);
+    const isNewest = () => newest.get(id) === ticket;
+    const before = queued.get(id);
+    const call = (async () => {
+      await before;
+      return api['inbox:update']({ id, change });
+    })();
+    const settled = call.catch(() => undefined);
+    queued.set(id, settled);
     try {
-      const answer = await api['inbox:update']({ id, change });
-      deps.updateItem(id, () => answer);
+      const answer = await call;
+      if (isNewest()) deps.updateItem(id, () => answer);
       deps.changed();
-      return true;
+      return answer;
     } catch (thrown) {
-      undo?.();
+      // A newer change stands on screen: its own answer says how the row reads.
+      if (isNewest()) undo?.();
       errors.report(`Could not ${changeWords(change)}`, thrown);
-      return false;
+      return null;
+    } finally {
+      if (isNewest()) newest.delete(id);
+      if (queued.get(id) === settled) queued.delete(id);
     }
   }
 
@@ -127,7 +153,7 @@ export function useTriage(deps: TriageDeps) {
       stop();
       controller = null;
       bulk.running = false;
-      deps.afterBulk('ids' in target ? 'ids' : 'filter');
+      deps.afterBulk('ids' in target ? 'ids' : 'filter', change);
       deps.changed();
     }
   }

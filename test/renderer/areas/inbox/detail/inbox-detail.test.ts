@@ -69,6 +69,14 @@ describe('the inbox detail pane: a TikTok comment', () => {
     expect(card.get('[data-testid="video-sentiment"]').text()).toContain('60% positive');
     expect(card.get('[data-testid="video-sentiment"]').text()).toContain('10% negative');
     expect(card.get('img').attributes('src')).toBe('https://media.example.com/thumb.jpg');
+    // Its inbox state, as every type's pane shows it.
+    const states = wrapper.get('[data-testid="triage-controls"] [data-testid="states"]');
+    expect(states.findAll('[data-state]').map((s) => s.attributes('data-state'))).toEqual([
+      'read',
+      'to-do',
+      'assignee',
+    ]);
+    expect(states.text()).toContain('Not assigned');
   });
 
   it('shows the comment with its author, sentiment, question flag, pinned and liked marks', async () => {
@@ -123,10 +131,11 @@ describe('the inbox detail pane: other types', () => {
     expect(ticket.get('[data-testid="ticket-source"]').text()).toBe('Zendesk');
     expect(ticket.get('[data-testid="ticket-status"]').text()).toBe('open');
     expect(ticket.get('[data-testid="ticket-label"]').text()).toBe('Missing parcel');
-    const states = fields
-      .findAll('[data-testid="states"] [data-state]')
+    // Its inbox state above, whatever the type.
+    const states = wrapper
+      .findAll('[data-testid="triage-controls"] [data-testid="states"] [data-state]')
       .map((s) => s.attributes('data-state'));
-    expect(states).toEqual(['unread', 'follow-up', 'assignee']);
+    expect(states).toEqual(['unread', 'to-do', 'follow-up', 'assignee']);
     expect(fields.get('[data-testid="brand-user-reply"]').text()).toMatch(/^Answered by User \d+/);
     expect(fields.get('[data-testid="sentiment"]').text()).toBe('Negative');
   });
@@ -137,10 +146,12 @@ describe('the inbox detail pane: other types', () => {
     expect(fields.attributes('data-type')).toBe('FACEBOOK_COMMENT');
     expect(fields.get('[data-testid="text"]').text()).toBe('Great service, thanks!');
     expect(fields.get('[data-testid="post"]').text()).toContain('Our new store opens today');
-    expect(fields.findAll('[data-state]').map((s) => s.attributes('data-state'))).toEqual([
+    expect(wrapper.findAll('[data-state]').map((s) => s.attributes('data-state'))).toEqual([
       'read',
       'archived',
+      'assignee',
     ]);
+    expect(wrapper.get('[data-testid="detail-assignee"]').text()).toBe('Not assigned');
     expect(fields.get('[data-testid="brand-user-reply"]').text()).toBe('Not answered by the brand yet.');
     expect(fields.text()).toContain('No tickets.');
     expect(wrapper.get('[data-testid="detail-meta"]').text()).toBe('#6002 · Brand 102');

@@ -1,7 +1,9 @@
 import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
 import { createPinia, setActivePinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { defineComponent, h } from 'vue';
 import InboxOverviewBar from '../../../../../src/renderer/src/areas/inbox/overview/inbox-overview-bar.vue';
+import { useInboxOverview } from '../../../../../src/renderer/src/areas/inbox/overview/use-inbox-overview.ts';
 import { fakeInboxDetail } from '../../../helpers/fake-inbox-detail.ts';
 import { createFakePreload } from '../../../helpers/fake-preload.ts';
 import { freshPageForEachTest } from '../../../helpers/mount-app.ts';
@@ -9,6 +11,30 @@ import { freshPageForEachTest } from '../../../helpers/mount-app.ts';
 freshPageForEachTest();
 // The waiting queue beside the figures reads the waiting steps from the app's settings.
 beforeEach(() => setActivePinia(createPinia()));
+
+/**
+ * The bar as the inbox view mounts it: the overview read for these brands, and an unread count
+ * of the inbox's own (here the overview's, as a stand-in for the store's).
+ */
+const Harness = defineComponent({
+  props: {
+    brandIds: { type: Array as () => number[], required: true },
+    refreshKey: { type: Number, required: true },
+  },
+  setup(props) {
+    const { overview, loading, error, reload } = useInboxOverview(props);
+    return () =>
+      h(InboxOverviewBar, {
+        brandIds: props.brandIds,
+        refreshKey: props.refreshKey,
+        overview: overview.value,
+        unread: overview.value?.unreadCount ?? null,
+        loading: loading.value,
+        error: error.value,
+        onRetry: () => void reload(),
+      });
+  },
+});
 let wrapper: VueWrapper | undefined;
 afterEach(() => {
   wrapper?.unmount();
@@ -18,7 +44,7 @@ afterEach(() => {
 async function mountBar(props = { brandIds: [101, 102], refreshKey: 0 }) {
   const preload = createFakePreload().install();
   const fake = fakeInboxDetail(preload);
-  wrapper = mount(InboxOverviewBar, { props, attachTo: document.body });
+  wrapper = mount(Harness, { props, attachTo: document.body });
   await flushPromises();
   return { preload, fake, wrapper };
 }
@@ -40,7 +66,7 @@ describe('the inbox overview bar', () => {
     fakeInboxDetail(preload, {
       overview: { unreadCount: null, followUpCount: 0, totalCount: 3, averageResponseTime: null },
     });
-    wrapper = mount(InboxOverviewBar, { props: { brandIds: [101], refreshKey: 0 } });
+    wrapper = mount(Harness, { props: { brandIds: [101], refreshKey: 0 } });
     await flushPromises();
     expect(figure(wrapper, 'unread')).toBe('–');
     expect(figure(wrapper, 'follow-up')).toBe('0');
@@ -68,7 +94,7 @@ describe('the inbox overview bar', () => {
     fakeInboxDetail(preload);
     preload.answer('inbox:overview', () => new Promise(() => {}));
     preload.answer('inbox:waiting-summary', () => new Promise(() => {}));
-    wrapper = mount(InboxOverviewBar, { props: { brandIds: [101], refreshKey: 0 } });
+    wrapper = mount(Harness, { props: { brandIds: [101], refreshKey: 0 } });
     await flushPromises();
     // The four figures of the service and the waiting queue's size.
     expect(wrapper.findAll('[data-figure]')).toHaveLength(5);
@@ -94,7 +120,7 @@ describe('the inbox overview bar', () => {
           }
         : { ok: true, value: sampleOverview },
     );
-    wrapper = mount(InboxOverviewBar, { props: { brandIds: [101], refreshKey: 0 } });
+    wrapper = mount(Harness, { props: { brandIds: [101], refreshKey: 0 } });
     await flushPromises();
     const error = wrapper.get('[data-testid="overview-error"]');
     expect(error.text()).toContain('Could not load the overview.');
