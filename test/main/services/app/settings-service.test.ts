@@ -26,8 +26,12 @@ describe('settings service', () => {
 
   it('keeps the valid keys of a hand-edited file and defaults only the broken one', () => {
     const { service } = withStored({ theme: 'dark', downloadsFolder: 'relative/folder', unknown: 1 });
-    expect(service.get()).toEqual({ theme: 'dark', downloadsFolder: null, waitingThresholds });
-    expect(service.get()).toEqual({ theme: 'dark', downloadsFolder: null, openNextAfterTriage: false });
+    expect(service.get()).toEqual({
+      theme: 'dark',
+      downloadsFolder: null,
+      waitingThresholds,
+      openNextAfterTriage: false,
+    });
   });
 
   it('reads a file from before the downloads folder existed', () => {
@@ -91,6 +95,11 @@ describe('settings service', () => {
       theme: 'dark',
       waitingThresholds: { dueMinutes: 500, lateMinutes: 10, overdueMinutes: 20 },
     });
-    expect(service.get()).toEqual({ theme: 'dark', downloadsFolder: null, waitingThresholds });
+    expect(service.get()).toEqual({
+      theme: 'dark',
+      downloadsFolder: null,
+      waitingThresholds,
+      openNextAfterTriage: false,
+    });
   });
 });

@@ -184,10 +184,10 @@ describe('the inbox screen and its address', () => {
     await field.setValue('r'.repeat(INBOX_SEARCH_MAX));
     await field.trigger('keydown', { key: 'Enter' });
     await settle(router);
-    expect(lastFilter(preload)).toEqual({ text: 'r'.repeat(INBOX_SEARCH_MAX) });
+    expect(lastFilter(preload)).toEqual({ text: 'r'.repeat(INBOX_SEARCH_MAX), ...toDo });
     await wrapper.get('[data-testid="filter-clear"]').trigger('click');
     await settle(router);
-    expect(lastFilter(preload)).toEqual({});
+    expect(lastFilter(preload)).toEqual(toDo);
     expect((field.element as HTMLInputElement).value).toBe('');
   });
 });
