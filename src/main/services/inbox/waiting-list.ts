@@ -259,7 +259,10 @@ export function createWaitingList(deps: WaitingListDeps) {
         const missed = mends.filter((entry) => entry.at > begun.mendCount);
         const remembered = missed.length === mendCount - begun.mendCount;
         for (const { mend } of missed) walk = walk && mend(walk);
-        if (walk && remembered && begun.generation === generation) keep(key, walk);
+        // But a row that left the query (or joined it) meanwhile moved every later row by one
+        // place under the pages still to read, so one may have been skipped: the walk keeps the
+        // head it began with, and the next read, finding the count changed, walks again.
+        if (walk && remembered && begun.generation === generation) keep(key, { ...walk, head });
         return walk ?? { rows, head };
       },
       context.signal,
