@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { waitingSince, waitingWords, type WaitingShape } from '../../src/shared/domain/index.ts';
 import { expect, test, type SandboxService } from './fixtures.ts';
 import { expectAccessible } from './support/accessibility-audit.ts';
 import { pickOption } from './support/naive-select.ts';
@@ -21,6 +22,27 @@ async function interaction(sandbox: SandboxService, id: number): Promise<Service
   );
   expect(answer.status).toBe(200);
   return answer.body.data[0]!;
+}
+
+/** Who waits for an answer in brand 101's To do, as the sandbox holds it: how many, and since when the longest. */
+async function waitingOfBrand101(sandbox: SandboxService) {
+  let count = 0;
+  let oldest: { id: number; since: number } | null = null;
+  for (let offset = 0; ; offset += 100) {
+    const answer = await sandbox.request<{
+      data: (WaitingShape & { id: number })[];
+      paging: { count: number };
+    }>('community', `community_interactions?brand_ids=101&is_archived=false&offset=${offset}&limit=100`);
+    expect(answer.status).toBe(200);
+    for (const item of answer.body.data) {
+      const since = waitingSince(item);
+      if (since === null) continue;
+      count++;
+      if (!oldest || since < oldest.since || (since === oldest.since && item.id < oldest.id))
+        oldest = { id: item.id, since };
+    }
+    if (offset + 100 >= answer.body.paging.count) return { count, oldest: oldest! };
+  }
 }
 
 /** The service's own unread total (op 18) for the three brands. */
@@ -218,6 +240,17 @@ test.describe('one brand', () => {
     await expect(zero.getByTestId('inbox-zero-follow-ups')).toContainText(
       `${number(followUps)} follow-up${followUps === 1 ? '' : 's'}`,
     );
+    // What is next on the waiting side: the person of this brand waiting longest, with their wait.
+    const waiting = await waitingOfBrand101(sandbox);
+    const longest = zero.getByTestId('inbox-zero-oldest-waiting');
+    await expect(longest).toContainText('Waiting longest');
+    const person = longest.getByRole('link');
+    await expect(person).toHaveAttribute('href', new RegExp(`#/inbox/${waiting.oldest.id}\\b`));
+    const words = (await person.getByTestId('waiting-label').textContent())!.trim();
+    expect([
+      waitingWords(Date.now() - waiting.oldest.since),
+      waitingWords(Date.now() - 60_000 - waiting.oldest.since),
+    ]).toContain(words);
     await page.getByTestId('bulk-dismiss').click();
     await expectAccessible(page, 'Inbox zero');
 
@@ -225,5 +258,14 @@ test.describe('one brand', () => {
     await expect(page).toHaveURL(/archived=yes/);
     await expect(rows(page).first()).toHaveAttribute('data-archived', 'yes');
     await expect(page.getByTestId('page-subtitle')).toContainText(/^[\d,]+ interactions?/);
+
+    // Back on To do, Show who is waiting: Needs reply over the whole To do, everyone waiting listed.
+    await page.getByText('To do', { exact: true }).click();
+    await expect(zero).toBeVisible();
+    await longest.getByRole('button', { name: 'Show who is waiting' }).click();
+    await expect(page).toHaveURL(/reply=yes/);
+    await expect(page).not.toHaveURL(/type=|archived=/);
+    await expect(page.getByRole('button', { name: 'Needs reply' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByTestId('page-subtitle')).toContainText(`${number(waiting.count)} interactions`);
   });
 });

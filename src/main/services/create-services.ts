@@ -115,6 +115,8 @@ export function createServices(options: ServicesOptions): Services {
     events,
     onPostChanged: (profileId, channel, post) => postChanges.changed(profileId, channel, post.id, post),
   });
+  // A reply the outbox sent takes its person off the waiting rows the inbox keeps.
+  const replySent = new Set<(profileId: string, interactionId: number) => void>();
   const replies = createRepliesService({
     databases,
     activeProfileId: () => profiles.active()?.id,
@@ -122,6 +124,9 @@ export function createServices(options: ServicesOptions): Services {
     communityOf: (id) => clients.forProfile(id).community,
     communityUrlOf: (id) => profiles.get(id).baseUrls.community,
     events,
+    onSent: (profileId, interactionId) => {
+      for (const listener of replySent) listener(profileId, interactionId);
+    },
   });
   profiles.onChange((stored) => {
     drafts.retain(stored.list.map((p) => p.id));
@@ -160,7 +165,15 @@ export function createServices(options: ServicesOptions): Services {
     ...createExportsHandlers({ exports, profiles, platform: options.platform }),
     ...createReportsHandlers({ clients, profiles, databases, exports }),
     ...recordingPeopleSeen(
-      createInboxHandlers({ clients, profiles, databases, loads, events, exports }),
+      createInboxHandlers({
+        clients,
+        profiles,
+        databases,
+        loads,
+        events,
+        exports,
+        onReplySent: (listener) => replySent.add(listener),
+      }),
       () => profiles.active()?.id,
       people.recordSeen,
     ),

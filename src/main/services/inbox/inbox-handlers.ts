@@ -27,6 +27,11 @@ export interface InboxHandlersDeps {
   events: Pick<EventBus, 'emit'>;
   /** The app's one export service, which saves the list's CSV. */
   exports: Pick<ExportsService, 'run'>;
+  /**
+   * Tells of each reply the reply outbox has sent (profile, interaction): the person answered
+   * leaves the kept Needs reply rows without a walk.
+   */
+  onReplySent?: (listener: (profileId: string, interactionId: number) => void) => void;
   /** Milliseconds, for the bulk progress throttle; tests step their own. */
   now?: () => number;
 }
@@ -87,6 +92,9 @@ export function createInboxHandlers(deps: InboxHandlersDeps): HandlerMap<typeof 
     tagsOf,
   });
   deps.profiles.onChange(() => waiting.forget());
+  deps.onReplySent?.((profile, interactionId) => {
+    if (profile === deps.profiles.active()?.id) waiting.answered(interactionId);
+  });
 
   /** A change makes every kept page of the lists stale (counts are not kept), and every waiting walk. */
   const changed = () => {
@@ -141,13 +149,20 @@ export function createInboxHandlers(deps: InboxHandlersDeps): HandlerMap<typeof 
 
     'inbox:update': async ({ id, change }, context) => {
       const { community } = deps.clients.active();
+      let updated: InboxItem | undefined;
       try {
-        return await renameFieldErrors(
+        updated = await renameFieldErrors(
           community.updateInteraction(id, patchBodyOf(change), context),
           changeFields,
         );
+        return updated;
       } finally {
-        changed();
+        // One row changed, as the service answered it: the kept waiting walks are mended, not
+        // walked again (a refused or unanswered change may still have landed: forget them then).
+        if (updated) {
+          deps.loads.invalidate(prefix());
+          waiting.updated(updated, change);
+        } else changed();
       }
     },
 

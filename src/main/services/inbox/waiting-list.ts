@@ -1,4 +1,5 @@
 import type {
+  InboxChange,
   InboxFilter,
   InboxItem,
   InboxWaitingSummary,
@@ -12,6 +13,7 @@ import { SharedLoads } from '../lists/shared-loads.ts';
 import { interactionOrder } from './merged-list.ts';
 import { serviceQueriesOf, type InboxServiceQuery, type TagsOf } from './inbox-query.ts';
 import { INTERACTIONS_MAX_PAGE, walkEach } from './walk-interactions.ts';
+import { belongsToWalk, walkReadsBrand, type TriageField } from './waiting-walk-row.ts';
 
 /**
  * The Needs reply list, its Oldest waiting first order and the overview's waiting queue.
@@ -26,20 +28,27 @@ import { INTERACTIONS_MAX_PAGE, walkEach } from './walk-interactions.ts';
  * What a walk costs, and why it does not starve the person: at `--scale 20` the To do view is
  * some 66,000 interactions, 660 pages (45,000 of them waiting). The walk reads a few pages at a
  * time on the rate gate's background lane, which serves every call a person waits for first and
- * leaves them the last tenth of each window; a walk nobody waits for any more (the filter changed again, the view
- * closed) is aborted and leaves the gate's queue. What was kept is kept per query (the order is
- * applied to it, so the three orders share one walk) until the inbox changes: the app's own
- * changes (`forget`, on every triage), and another tool's, seen by one request before a kept walk
- * is served (the query's count and latest activity, one row): a reply sent elsewhere, an interaction arriving or archived elsewhere changes one
- * of them. A change that touches neither shows once `keptMs` has passed. At most two queries are
- * kept, as a kept walk holds its waiting rows.
+ * leaves them the last tenth of each window; a walk nobody waits for any more (the filter changed
+ * again, the view closed) is aborted and leaves the gate's queue.
+ *
+ * So a walk is kept, per query (the order is applied to it, so the three orders share one walk),
+ * and walked again as seldom as can be. The app's own changes are mended into the kept walks row
+ * by row (`updated` after a triage, `answered` after a reply the outbox sent), so working down
+ * Needs reply costs no walk at all; only a bulk action forgets them (`forget`). Another tool's
+ * changes are seen by one request before a kept walk is served (the query's count and latest
+ * activity, one row): an interaction arriving or archived elsewhere changes one of them. A change
+ * that touches neither (a reply sent elsewhere moves only the interaction's `updated_at`) shows
+ * once `keptMs` has passed. At most two queries are kept, as a kept walk holds its waiting rows.
  */
 
 interface Kept {
   /** The waiting rows in walk order (oldest activity first, or by relevance when searching). */
   rows: { item: InboxItem; since: number }[];
-  /** The query's state when the walk began (see `headOf`). */
-  head: string;
+  /**
+   * The query's state when the walk began (see `headOf`); null once the app's own change was
+   * mended into the rows, and then the next head read is the walk's.
+   */
+  head: string | null;
 }
 
 export interface WaitingListDeps {
@@ -141,11 +150,53 @@ function ordered(kept: Kept, filter: InboxFilter): Kept['rows'] {
   }
 }
 
+/** A kept walk, with what the app needs to mend it in place after its own changes. */
+interface KeptWalk extends Kept {
+  queries: InboxServiceQuery[];
+  /** In the order of the walk's first query (relevance cannot place a new row). */
+  byRelevance: boolean;
+  /** When it was walked (`now()`), for the changes no head shows (see `keptMs`). */
+  walkedAt: number;
+}
+
+/** One change the app made, applied to every kept walk and to the walks still reading. */
+type Mend = (walk: KeptWalk) => KeptWalk | null;
+
+/** The app's own changes remembered for walks in flight: more than this while one reads, and it is not kept. */
+const MENDS_REMEMBERED = 200;
+
 export function createWaitingList(deps: WaitingListDeps) {
-  const loads = new SharedLoads({ ttlMs: deps.keptMs ?? 60_000, maxEntries: 2, now: deps.now });
+  const now = deps.now ?? Date.now;
+  const keptMs = deps.keptMs ?? 60_000;
+  // Walks in flight, shared by the reads waiting for the same one; what they found is kept below.
+  const walks = new SharedLoads({ ttlMs: 0, now: deps.now });
+  // At most two queries are kept, the last served last (a Map keeps insertion order).
+  const kept = new Map<string, KeptWalk>();
   // Asked at every read, never kept: shared only by the reads in flight together (the ranges of
   // one screen), so a change elsewhere is seen at the very next read.
   const heads = new SharedLoads({ ttlMs: 0, now: deps.now });
+  // The app's changes, numbered: a walk reading while one is made applies it before it is kept.
+  let mends: { at: number; mend: Mend }[] = [];
+  let mendCount = 0;
+  /** Bumped by `forget`: a walk begun before it is not kept. */
+  let generation = 0;
+
+  function keep(key: string, walk: KeptWalk) {
+    kept.delete(key);
+    kept.set(key, walk);
+    while (kept.size > 2) kept.delete(kept.keys().next().value as string);
+  }
+
+  /** Applies one of the app's changes to every kept walk, and remembers it for walks in flight. */
+  function mendAll(mend: Mend) {
+    mends.push({ at: ++mendCount, mend });
+    if (mends.length > MENDS_REMEMBERED) mends = mends.slice(-MENDS_REMEMBERED);
+    for (const [key, walk] of [...kept]) {
+      const mended = mend(walk);
+      if (mended) kept.set(key, mended);
+      else kept.delete(key);
+    }
+  }
 
   /**
    * The query's count and its latest activity (one row, newest first): any reply, arrival or
@@ -170,33 +221,72 @@ export function createWaitingList(deps: WaitingListDeps) {
     brandIds: readonly number[],
     filter: InboxFilter,
     context: CallContext,
+    maxAgeMs: number,
   ): Promise<Kept> {
     const queries = await waitingWalkQueries(brandIds, filter, deps.tagsOf(context.signal));
     const key = `${deps.keyPrefix()}:waiting:${stableJson(queries)}`;
     const head = (await Promise.all(queries.map((query) => headOf(query, context)))).join('/');
-    const walk = () =>
-      loads.get(
-        key,
-        async (signal): Promise<Kept> => {
-          const rows: Kept['rows'] = [];
-          for (const query of queries)
-            for (const item of await readAllPages(deps.community(), query, signal)) {
-              const since = waitingSince(item);
-              if (since !== null) rows.push({ item, since });
-            }
-          // Several brands' walks read as one: back in walk order (by relevance, each brand's
-          // ranks cannot be compared, so they stay one brand after the other).
-          if (queries.length > 1 && filter.sort !== 'RELEVANCE')
-            rows.sort((a, b) => oldestActivityFirst(a.item, b.item));
-          return { rows, head };
-        },
-        context.signal,
-      );
-    const kept = await walk();
-    if (kept.head === head) return kept;
-    // Changed since that walk (here or in another tool): walk again.
-    loads.invalidate(key);
-    return walk();
+    const found = kept.get(key);
+    if (found && now() - found.walkedAt < maxAgeMs) {
+      // The app's own change moved the head: the walk was mended for it, so the head it left is
+      // taken as the walk's. (A change elsewhere in the moment between the two is seen with the
+      // next one that moves the head, or once `keptMs` has passed.)
+      if (found.head === null) found.head = head;
+      if (found.head === head) {
+        keep(key, found);
+        return found;
+      }
+    }
+    // Changed since that walk (here or in another tool), or never walked: walk again.
+    kept.delete(key);
+    return walks.get(
+      `${key}:${generation}`,
+      async (signal): Promise<Kept> => {
+        const begun = { generation, mendCount };
+        const rows: Kept['rows'] = [];
+        for (const query of queries)
+          for (const item of await readAllPages(deps.community(), query, signal)) {
+            const since = waitingSince(item);
+            if (since !== null) rows.push({ item, since });
+          }
+        // Several brands' walks read as one: back in walk order (by relevance, each brand's
+        // ranks cannot be compared, so they stay one brand after the other).
+        const byRelevance = filter.sort === 'RELEVANCE';
+        if (queries.length > 1 && !byRelevance) rows.sort((a, b) => oldestActivityFirst(a.item, b.item));
+        let walk: KeptWalk | null = { rows, head, queries, byRelevance, walkedAt: now() };
+        // The app's changes made while the pages were read: a page read before one still shows
+        // the row as it was. Mending is idempotent, so a page read after it is mended alike.
+        const missed = mends.filter((entry) => entry.at > begun.mendCount);
+        const remembered = missed.length === mendCount - begun.mendCount;
+        for (const { mend } of missed) walk = walk && mend(walk);
+        // But a row that left the query (or joined it) meanwhile moved every later row by one
+        // place under the pages still to read, so one may have been skipped: the walk keeps the
+        // head it began with, and the next read, finding the count changed, walks again.
+        if (walk && remembered && begun.generation === generation) keep(key, { ...walk, head });
+        return walk ?? { rows, head };
+      },
+      context.signal,
+    );
+  }
+
+  /** The row of `item` in `walk`: replaced, dropped, added in walk order, or null (walk again). */
+  function mendRow(walk: KeptWalk, item: InboxItem, touched: ReadonlySet<TriageField>): KeptWalk | null {
+    const at = walk.rows.findIndex((row) => row.item.id === item.id);
+    const query = walk.queries.find((q) => walkReadsBrand(q, item.brand_id));
+    if (!query) return walk; // not a brand this walk reads
+    const belongs = belongsToWalk(query, item, at >= 0, touched);
+    if (belongs === undefined) return null;
+    const since = belongs ? waitingSince(item) : null;
+    const rows = walk.rows.filter((row) => row.item.id !== item.id);
+    if (since !== null) {
+      if (at >= 0) rows.splice(at, 0, { item, since });
+      else if (walk.byRelevance) return null;
+      else {
+        const place = rows.findIndex((row) => oldestActivityFirst(item, row.item) < 0);
+        rows.splice(place < 0 ? rows.length : place, 0, { item, since });
+      }
+    } else if (at < 0) return walk;
+    return { ...walk, rows, head: null };
   }
 
   return {
@@ -205,16 +295,21 @@ export function createWaitingList(deps: WaitingListDeps) {
       input: { brandIds: readonly number[]; filter: InboxFilter; offset: number; limit: number },
       context: CallContext,
     ): Promise<ListAnswer<InboxItem>> {
-      const rows = ordered(await walked(input.brandIds, input.filter, context), input.filter);
+      const rows = ordered(await walked(input.brandIds, input.filter, context, keptMs), input.filter);
       return {
         count: rows.length,
         items: rows.slice(input.offset, input.offset + input.limit).map((row) => row.item),
       };
     },
 
-    /** The overview's waiting queue: the To do view's waiting ones (not archived). */
+    /**
+     * The overview's waiting queue: the To do view's waiting ones (not archived). Asked after
+     * every triage and refresh, so it serves a kept walk whose head is unchanged however old
+     * (the list, which the person works through, walks again after `keptMs`): the overview never
+     * starts a walk of 600 pages only because time passed.
+     */
     async summary(brandIds: readonly number[], context: CallContext): Promise<InboxWaitingSummary> {
-      const { rows } = await walked(brandIds, { needsReply: true }, context);
+      const { rows } = await walked(brandIds, { needsReply: true }, context, Infinity);
       let oldest: Kept['rows'][number] | null = null;
       for (const row of rows) if (!oldest || row.since < oldest.since) oldest = row;
       return {
@@ -223,9 +318,34 @@ export function createWaitingList(deps: WaitingListDeps) {
       };
     },
 
-    /** Forgets every kept walk: the inbox changed (a triage, a bulk action, another profile). */
+    /**
+     * The app changed one interaction (a triage): `item` is it as the service answered. Its row
+     * is replaced in every kept walk, dropped where it no longer belongs, or added where it now
+     * does; a walk that cannot tell (it searches, say) is dropped, that one only.
+     */
+    updated(item: InboxItem, change: InboxChange): void {
+      const touched = new Set<TriageField>();
+      if (change.read !== undefined) touched.add('is_read');
+      if (change.archived !== undefined) touched.add('is_archived');
+      if (change.followUp !== undefined) touched.add('is_follow_up');
+      if (change.tagIds !== undefined) touched.add('tag_ids');
+      if (change.assigneeId !== undefined) touched.add('assignee_id');
+      mendAll((walk) => mendRow(walk, item, touched));
+    },
+
+    /** The brand answered this interaction (a reply the app sent): nobody waits on it any more. */
+    answered(interactionId: number): void {
+      mendAll((walk) =>
+        walk.rows.some((row) => row.item.id === interactionId)
+          ? { ...walk, rows: walk.rows.filter((row) => row.item.id !== interactionId), head: null }
+          : walk,
+      );
+    },
+
+    /** Forgets every kept walk: the inbox changed in ways not told row by row (a bulk action, another profile). */
     forget(): void {
-      loads.invalidate();
+      generation++;
+      kept.clear();
     },
   };
 }

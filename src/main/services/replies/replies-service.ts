@@ -28,6 +28,8 @@ export interface RepliesServiceDeps {
   /** The community address a profile uses now: with the profile, it names the connection. */
   communityUrlOf: (profileId: string) => string;
   events: Pick<EventBus, 'emit'>;
+  /** A reply reached the service: the interaction it answers is no longer waiting. */
+  onSent?: (profileId: string, interactionId: number) => void;
   now?: () => number;
   /** Tests tune the outbox's timing. */
   outbox?: {
@@ -82,6 +84,7 @@ export function createRepliesService(deps: RepliesServiceDeps) {
         ...deps.outbox,
         unsupportedError,
         onChanged: (reply) => {
+          if (reply.state === 'sent') deps.onSent?.(profileId, reply.interactionId);
           if (deps.activeProfileId() === profileId)
             deps.events.emit('replies:changed', store.toReplyView(reply));
         },

@@ -1,5 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { InboxItem } from '../../../../src/shared/contract/index.ts';
+import type { InboxItem, ReplyView } from '../../../../src/shared/contract/index.ts';
 import { waitingSince, type WaitingShape } from '../../../../src/shared/domain/index.ts';
 import { sandboxForThisFile } from '../support/sandbox.ts';
 import { servicesOnSandbox, valueOf } from '../support/services-on-sandbox.ts';
@@ -82,6 +83,68 @@ describe('Needs reply', () => {
     expect(after.items.map((item) => item.id)).not.toContain(first.id);
   });
 });
+
+describe('working down Needs reply', () => {
+  it('archiving a row through the app takes it out at once, without walking the pages again', async () => {
+    const filter = { needsReply: true, types: ['FACEBOOK_CONVERSATION'] };
+    const before = await list(filter);
+    expect(before.count).toBeGreaterThan(1);
+    const walked = walkedPages().length;
+    const archived = before.items[0] as InboxItem;
+    valueOf(await app.call('inbox:update', { id: archived.id, change: { archived: true } }));
+    const after = await list(filter);
+    expect(after.items.map((item) => item.id)).not.toContain(archived.id);
+    expect(after.count).toBe(before.count - 1);
+    expect(walkedPages().length).toBe(walked);
+    // Undo: the row comes back in its place, still without a walk.
+    valueOf(await app.call('inbox:update', { id: archived.id, change: { archived: false } }));
+    const undone = await list(filter);
+    expect(undone.count).toBe(before.count);
+    expect(undone.items.map((item) => item.id)).toEqual(before.items.map((item) => item.id));
+    expect(walkedPages().length).toBe(walked);
+  });
+
+  it('a reply sent through the reply outbox takes the person off at once, without a walk', async () => {
+    const filter = { needsReply: true, types: ['INSTAGRAM_CONVERSATION'] };
+    const before = await list(filter);
+    expect(before.count).toBeGreaterThan(1);
+    const summaryBefore = valueOf(await app.call('inbox:waiting-summary', { brandIds: brands }));
+    const walked = walkedPages().length;
+    const answered = before.items[0] as InboxItem;
+    const id = randomUUID();
+    const sent = replySent(id);
+    valueOf(
+      await app.call('replies:send', {
+        id,
+        interactionId: answered.id,
+        brandId: answered.brand_id,
+        type: answered.type!,
+        text: 'Thanks for writing, we are on it.',
+      }),
+    );
+    await sent;
+    const after = await list(filter);
+    expect(after.items.map((item) => item.id)).not.toContain(answered.id);
+    expect(after.count).toBe(before.count - 1);
+    // The overview's waiting queue counts one fewer too, read from its kept walk.
+    const summaryAfter = valueOf(await app.call('inbox:waiting-summary', { brandIds: brands }));
+    expect(summaryAfter.count).toBe(summaryBefore.count - 1);
+    expect(walkedPages().length).toBe(walked);
+  });
+});
+
+/** Resolves once the reply outbox has sent reply `id`. */
+function replySent(id: string) {
+  return new Promise<void>((resolve) => {
+    const unsubscribe = app.events.subscribe((event, payload) => {
+      if (event === 'replies:changed' && (payload as ReplyView).id === id) {
+        if ((payload as ReplyView).state !== 'sent') return;
+        unsubscribe();
+        resolve();
+      }
+    });
+  });
+}
 
 describe('a reply sent from another tool', () => {
   it('takes the person off Needs reply at the next read, though the app changed nothing', async () => {
