@@ -203,8 +203,8 @@ test('with the detail pane open the filter bar is one line; More filters opens f
   await expect(panel).toBeVisible();
   await expect(more).toHaveAttribute('aria-expanded', 'true');
   await expect(panel.locator(':focus')).toHaveCount(1);
-  await pickOption(page, page.getByTestId('filter-archived'), 'Not archived');
-  await expect(page).toHaveURL(/archived=no/);
+  await pickOption(page, page.getByTestId('filter-question'), 'Questions');
+  await expect(page).toHaveURL(/question=yes/);
   await pickOption(page, page.getByTestId('filter-follow-up'), 'Follow-up');
   await expect(page).toHaveURL(/followup=yes/);
   await expect(page.getByTestId('filter-more-count')).toHaveText('2');
