@@ -40,6 +40,8 @@ async function serviceTags(sandbox: SandboxService): Promise<ServiceTag[]> {
 
 const rows = (page: Page) => page.getByTestId('inbox-row');
 const subtitle = (page: Page) => page.getByTestId('page-subtitle');
+/** The inbox opens on To do: the service asked for the rows not archived. */
+const toDo = { is_archived: 'false' };
 const interactionsLabel = (count: number) =>
   `${count.toLocaleString('en-US')} ${count === 1 ? 'interaction' : 'interactions'}`;
 
@@ -72,7 +74,7 @@ test('a tag chosen by name lists that tag’s rows of every brand, the count the
   const perBrand = await Promise.all(
     brands.map((brand) => {
       const id = tags.find((tag) => tag.brand_id === brand && tag.name === name)!.id;
-      return interactions(sandbox, { brand_ids: String(brand), tag_ids: String(id) });
+      return interactions(sandbox, { brand_ids: String(brand), tag_ids: String(id), ...toDo });
     }),
   );
   const sum = perBrand.reduce((total, list) => total + list.paging.count, 0);
@@ -127,7 +129,11 @@ test('a view saved with a tag id before names still opens its list, the tag show
   const view = page.locator('[data-testid="saved-view"][data-name="Saved by id"]');
   await view.getByTestId('view-open').click();
 
-  const expected = await interactions(sandbox, { brand_ids: brands.join(','), tag_ids: String(tag.id) });
+  const expected = await interactions(sandbox, {
+    brand_ids: brands.join(','),
+    tag_ids: String(tag.id),
+    ...toDo,
+  });
   expect(expected.paging.count).toBeGreaterThan(0);
   await expect(subtitle(page)).toContainText(interactionsLabel(expected.paging.count));
   await expect(rows(page).first()).toHaveAttribute('data-id', String(expected.data[0]!.id));
@@ -138,7 +144,8 @@ test('a search longer than the limit is not sent: the field says the limit and C
   page,
   sandbox,
 }) => {
-  const total = (await interactions(sandbox, { brand_ids: brands.join(','), limit: '0' })).paging.count;
+  const total = (await interactions(sandbox, { brand_ids: brands.join(','), limit: '0', ...toDo })).paging
+    .count;
   await expect(subtitle(page)).toContainText(interactionsLabel(total));
   const search = page.getByTestId('filter-text').locator('input');
   const hint = page.getByTestId('filter-text-hint');
@@ -163,7 +170,12 @@ test('a search longer than the limit is not sent: the field says the limit and C
   // After a search, a longer one leaves the list on it (not on everything), and Clear stays.
   await search.fill('refund');
   await expect(page).toHaveURL(/q=refund$/);
-  const refund = await interactions(sandbox, { brand_ids: brands.join(','), query: 'refund', limit: '0' });
+  const refund = await interactions(sandbox, {
+    brand_ids: brands.join(','),
+    query: 'refund',
+    limit: '0',
+    ...toDo,
+  });
   await expect(subtitle(page)).toContainText(interactionsLabel(refund.paging.count));
   await search.fill('refund '.repeat(80));
   await expect(hint).toHaveText(over);
