@@ -26,9 +26,6 @@ interface ServiceTag {
 
 const brands = [101, 102, 103];
 
-/** The inbox opens on To do: not archived. */
-const toDo = { is_archived: 'false' };
-
 async function interactions(sandbox: SandboxService, params: Record<string, string>): Promise<ServiceList> {
   const query = new URLSearchParams({ sort: '-SOURCE_UPDATED_AT', limit: '100', ...params });
   const answer = await sandbox.request<ServiceList>('community', `community_interactions?${query}`);
@@ -43,6 +40,8 @@ async function serviceTags(sandbox: SandboxService): Promise<ServiceTag[]> {
 
 const rows = (page: Page) => page.getByTestId('inbox-row');
 const subtitle = (page: Page) => page.getByTestId('page-subtitle');
+/** The inbox opens on To do: the service asked for the rows not archived. */
+const toDo = { is_archived: 'false' };
 const interactionsLabel = (count: number) =>
   `${count.toLocaleString('en-US')} ${count === 1 ? 'interaction' : 'interactions'}`;
 
@@ -216,8 +215,8 @@ test('with the detail pane open the filter bar is one line; More filters opens f
   await expect(panel).toBeVisible();
   await expect(more).toHaveAttribute('aria-expanded', 'true');
   await expect(panel.locator(':focus')).toHaveCount(1);
-  await pickOption(page, page.getByTestId('filter-archived'), 'Not archived');
-  await expect(page).toHaveURL(/archived=no/);
+  await pickOption(page, page.getByTestId('filter-question'), 'Questions');
+  await expect(page).toHaveURL(/question=yes/);
   await pickOption(page, page.getByTestId('filter-follow-up'), 'Follow-up');
   await expect(page).toHaveURL(/followup=yes/);
   await expect(page.getByTestId('filter-more-count')).toHaveText('2');

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   formatBytes,
+  formatCompact,
   formatNumber,
   formatPercent,
   formatWhole,
@@ -24,6 +25,14 @@ describe('the number formats every screen writes figures with', () => {
     expect(formatPercent(0.12345)).toBe(percent(0.123, 1));
     expect(formatPercent(0.12345, 2)).toBe(percent(0.1235, 2));
     expect(formatPercent(0.5)).toBe(percent(0.5, 0));
+  });
+
+  it('writes a count on a card by its size, to one decimal', () => {
+    const compact = (value: number) =>
+      new Intl.NumberFormat(undefined, { notation: 'compact', maximumFractionDigits: 1 }).format(value);
+    expect(formatCompact(12_345)).toBe(compact(12_345));
+    expect(formatCompact(1_250_000)).toBe(compact(1_250_000));
+    expect(formatCompact(12)).toBe('12');
   });
 
   it('writes file sizes in the unit that keeps the number short', () => {

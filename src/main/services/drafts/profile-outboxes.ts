@@ -3,6 +3,7 @@ import type { ScheduledPost, SchedulerChannel } from '../../../shared/domain/ind
 import type { SchedulerApi } from '../api/scheduler.ts';
 import type { EventBus } from '../event-bus.ts';
 import type { ProfileDatabases } from '../storage/profile-databases.ts';
+import { createProfileOutboxSet, originOf } from '../storage/profile-outbox-set.ts';
 import { Outbox, type OutboxOptions } from './outbox.ts';
 
 export interface ProfileOutboxesDeps {
@@ -39,33 +40,30 @@ export interface ProfileDrafts {
  * service, which tells of every change of a draft.
  */
 export function createProfileOutboxes(deps: ProfileOutboxesDeps) {
-  const opened = new Map<string, ProfileDrafts>();
-  let closed = false;
-
-  function forProfile(profileId: string): ProfileDrafts {
-    let entry = opened.get(profileId);
-    if (entry) return entry;
-    if (closed) throw new Error('The drafts are closed: the app is shutting down.');
-    const db = deps.databases.open(profileId);
-    const isActive = () => deps.activeProfileId() === profileId;
-    const outbox = new Outbox({
-      db,
-      scheduler: () => deps.schedulerOf(profileId),
-      ...deps.outbox,
-      onDraftChanged: (id) => deps.onDraftChanged(entry!, id),
-      onPostChanged: (channel, post) => deps.onPostChanged?.(profileId, channel, post),
-      onProgress: (progress) => {
-        if (isActive()) deps.events.emit('sync:progress', progress);
-      },
-      onConnection: (connection) => {
-        if (isActive()) deps.events.emit('drafts:connection', connection);
-      },
-    });
-    entry = { profileId, db, outbox };
-    opened.set(profileId, entry);
-    outbox.start();
-    return entry;
-  }
+  const outboxes = createProfileOutboxSet<ProfileDrafts>({
+    what: 'drafts',
+    profileIds: deps.profileIds,
+    make: (profileId) => {
+      const db = deps.databases.open(profileId);
+      const isActive = () => deps.activeProfileId() === profileId;
+      const outbox = new Outbox({
+        db,
+        scheduler: () => deps.schedulerOf(profileId),
+        ...deps.outbox,
+        onDraftChanged: (id) => deps.onDraftChanged(entry, id),
+        onPostChanged: (channel, post) => deps.onPostChanged?.(profileId, channel, post),
+        onProgress: (progress) => {
+          if (isActive()) deps.events.emit('sync:progress', progress);
+        },
+        onConnection: (connection) => {
+          if (isActive()) deps.events.emit('drafts:connection', connection);
+        },
+      });
+      const entry: ProfileDrafts = { profileId, db, outbox };
+      return entry;
+    },
+  });
+  const { forProfile } = outboxes;
 
   return {
     forProfile,
@@ -77,12 +75,7 @@ export function createProfileOutboxes(deps: ProfileOutboxesDeps) {
     },
 
     /** At launch: every profile's outbox starts, so drafts queued before a quit or crash go on. */
-    async resume(): Promise<void> {
-      for (const id of await deps.profileIds()) {
-        if (closed) return;
-        forProfile(id);
-      }
-    },
+    resume: outboxes.resume,
 
     /**
      * A call elsewhere in the app got an answer from `url`: outboxes of that service that had
@@ -91,8 +84,8 @@ export function createProfileOutboxes(deps: ProfileOutboxesDeps) {
      * held for want of a token try again too.
      */
     nudge(url?: string): void {
-      const origin = url === undefined ? undefined : originOf(url);
-      for (const { profileId, outbox } of opened.values()) {
+      const origin = originOf(url);
+      for (const { profileId, outbox } of outboxes.entries()) {
         const { state } = outbox.connection();
         // Asked on every answer of the app: an outbox already online looks no further.
         if (state === 'online') continue;
@@ -105,34 +98,12 @@ export function createProfileOutboxes(deps: ProfileOutboxesDeps) {
       }
     },
 
-    /** Profiles left after a change: the outboxes of the others stop (before their files go). */
-    retain(profileIds: readonly string[]): void {
-      for (const [id, entry] of opened) {
-        if (profileIds.includes(id)) continue;
-        opened.delete(id);
-        void entry.outbox.close();
-      }
-    },
-
-    /** Stops every outbox. Its synchronous part runs first, so the databases may close right after. */
-    close(): Promise<void> {
-      closed = true;
-      const closing = [...opened.values()].map((entry) => entry.outbox.close());
-      opened.clear();
-      return Promise.all(closing).then(() => undefined);
-    },
+    retain: outboxes.retain,
+    close: outboxes.close,
   };
 }
 
 export type ProfileOutboxes = ReturnType<typeof createProfileOutboxes>;
-
-function originOf(url: string): string | undefined {
-  try {
-    return new URL(url).origin;
-  } catch {
-    return undefined;
-  }
-}
 
 function safeOrigins(deps: ProfileOutboxesDeps, profileId: string): string[] {
   try {

@@ -14,6 +14,7 @@ import type { GateClock } from '../api/gate-clock.ts';
 import type { CallContext } from '../dispatch.ts';
 import type { EventBus } from '../event-bus.ts';
 import type { ProfileDatabases } from '../storage/profile-databases.ts';
+import { createProfileOutboxSet, originOf } from '../storage/profile-outbox-set.ts';
 import { deleteCanned, listCanned, saveCanned } from './canned-replies.ts';
 import { ReplyOutbox } from './reply-outbox.ts';
 import * as store from './reply-store.ts';
@@ -60,9 +61,7 @@ const unsupportedError = {
  */
 export function createRepliesService(deps: RepliesServiceDeps) {
   const now = deps.now ?? Date.now;
-  const opened = new Map<string, ProfileReplies>();
   const support = createReplySupport();
-  let closed = false;
 
   const connectionOf = (entry: ProfileReplies) => ({
     profileId: entry.profileId,
@@ -70,31 +69,31 @@ export function createRepliesService(deps: RepliesServiceDeps) {
     db: entry.db,
   });
 
-  function forProfile(profileId: string): ProfileReplies {
-    const found = opened.get(profileId);
-    if (found) return found;
-    if (closed) throw new Error('The replies are closed: the app is shutting down.');
-    const db = deps.databases.open(profileId);
-    const entry: ProfileReplies = {
-      profileId,
-      db,
-      outbox: new ReplyOutbox({
+  const outboxes = createProfileOutboxSet<ProfileReplies>({
+    what: 'replies',
+    profileIds: deps.profileIds,
+    make: (profileId) => {
+      const db = deps.databases.open(profileId);
+      const entry: ProfileReplies = {
+        profileId,
         db,
-        community: () => deps.communityOf(profileId),
-        ...deps.outbox,
-        unsupportedError,
-        onChanged: (reply) => {
-          if (reply.state === 'sent') deps.onSent?.(profileId, reply.interactionId);
-          if (deps.activeProfileId() === profileId)
-            deps.events.emit('replies:changed', store.toReplyView(reply));
-        },
-        onUnsupported: () => support.markUnsupported(connectionOf(entry)),
-      }),
-    };
-    opened.set(profileId, entry);
-    entry.outbox.start();
-    return entry;
-  }
+        outbox: new ReplyOutbox({
+          db,
+          community: () => deps.communityOf(profileId),
+          ...deps.outbox,
+          unsupportedError,
+          onChanged: (reply) => {
+            if (reply.state === 'sent') deps.onSent?.(profileId, reply.interactionId);
+            if (deps.activeProfileId() === profileId)
+              deps.events.emit('replies:changed', store.toReplyView(reply));
+          },
+          onUnsupported: () => support.markUnsupported(connectionOf(entry)),
+        }),
+      };
+      return entry;
+    },
+  });
+  const { forProfile } = outboxes;
 
   function active(): ProfileReplies {
     const id = deps.activeProfileId();
@@ -176,20 +175,15 @@ export function createRepliesService(deps: RepliesServiceDeps) {
     },
 
     /** At launch: every profile's outbox starts, so replies written before a quit or crash go on. */
-    async resume(): Promise<void> {
-      for (const id of await deps.profileIds()) {
-        if (closed) return;
-        forProfile(id);
-      }
-    },
+    resume: outboxes.resume,
 
     /**
      * A call elsewhere in the app got an answer from `url`: outboxes of that service waiting
      * offline try now. Without a url (a profile's addresses or token changed): every one.
      */
     nudge(url?: string): void {
-      const origin = url === undefined ? undefined : originOf(url);
-      for (const { profileId, outbox } of opened.values()) {
+      const origin = originOf(url);
+      for (const { profileId, outbox } of outboxes.entries()) {
         if (origin !== undefined && originOf(safely(() => deps.communityUrlOf(profileId))) !== origin)
           continue;
         outbox.nudge();
@@ -197,32 +191,12 @@ export function createRepliesService(deps: RepliesServiceDeps) {
     },
 
     /** Profiles left after a change: the outboxes of the others stop. */
-    retain(profileIds: readonly string[]): void {
-      for (const [id, entry] of opened) {
-        if (profileIds.includes(id)) continue;
-        opened.delete(id);
-        void entry.outbox.close();
-      }
-    },
-
-    close(): Promise<void> {
-      closed = true;
-      const closing = [...opened.values()].map((entry) => entry.outbox.close());
-      opened.clear();
-      return Promise.all(closing).then(() => undefined);
-    },
+    retain: outboxes.retain,
+    close: outboxes.close,
   };
 }
 
 export type RepliesService = ReturnType<typeof createRepliesService>;
-
-function originOf(url: string | undefined): string | undefined {
-  try {
-    return url === undefined ? undefined : new URL(url).origin;
-  } catch {
-    return undefined;
-  }
-}
 
 function safely<T>(read: () => T): T | undefined {
   try {

@@ -7,6 +7,7 @@
 const whole = new Intl.NumberFormat(undefined, { maximumFractionDigits: 0 });
 const decimal = new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 });
 const oneDecimal = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 });
+const compact = new Intl.NumberFormat(undefined, { notation: 'compact', maximumFractionDigits: 1 });
 const percents = new Map<number, Intl.NumberFormat>();
 
 /** A count, rounded to a whole: 1234 is "1,234". */
@@ -17,6 +18,11 @@ export function formatWhole(value: number): string {
 /** A figure as it is: whole numbers grouped, others to two decimals at most (1.5, 0.33). */
 export function formatNumber(value: number): string {
   return Number.isInteger(value) ? whole.format(value) : decimal.format(value);
+}
+
+/** A count where its size matters more than its last digits (a card's likes): 12345 is "12.3K". */
+export function formatCompact(value: number): string {
+  return compact.format(value);
 }
 
 /** A ratio as a percentage: 0.125 is "12.5%" (to `digits` decimals at most). */

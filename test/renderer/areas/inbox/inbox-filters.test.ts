@@ -154,6 +154,24 @@ describe('the inbox screen and its address', () => {
     expect(wrapper.get('[data-testid="filter-clear"]').classes()).toContain('unused');
   });
 
+  it('leaves To do or Archived to the header: the bar has no archive filter, and Clear keeps the side', async () => {
+    const { preload, wrapper, router } = await openInbox('/inbox?archived=yes&followup=yes');
+    expect(lastFilter(preload)).toEqual({ archived: true, followUp: true });
+    await wrapper.get('[data-testid="filter-more"]').trigger('click');
+    await flushPromises();
+    expect(wrapper.find('[data-testid="filter-archived"]').exists()).toBe(false);
+    // Follow-up is the one filter on: the header's side is not counted as one.
+    expect(wrapper.get('[data-testid="filter-more-count"]').text()).toBe('1');
+
+    await wrapper.get('[data-testid="filter-clear"]').trigger('click');
+    await settle(router);
+    expect(router.currentRoute.value.query).toEqual({ archived: 'yes' });
+    expect(lastFilter(preload)).toEqual({ archived: true });
+    expect(wrapper.get('[data-testid="side-archived"] input').element).toHaveProperty('checked', true);
+    // The side alone leaves nothing for the bar to clear.
+    expect(wrapper.get('[data-testid="filter-clear"]').classes()).toContain('unused');
+  });
+
   it('says the search limit at the field, and never sends a longer search nor hides Clear', async () => {
     const { preload, wrapper, router } = await openInbox('/inbox');
     const field = wrapper.get('[data-testid="filter-text"] input');

@@ -1,5 +1,4 @@
 import { defineStore } from 'pinia';
-import { useIntervalFn } from '@vueuse/core';
 import { computed, effectScope, markRaw, ref, shallowRef, watch } from 'vue';
 import { useRoute } from 'vue-router';
 import { countsAsUnread, interactionListTypes, withArchiveSide } from '../../../../shared/domain/index.ts';
@@ -9,6 +8,7 @@ import { useBrandsStore } from '../../app/brands-store.ts';
 import { toCallError } from '../../lib/call-error.ts';
 import { tagLabel } from '../../lib/labels/index.ts';
 import { useLoad } from '../../lib/use-load.ts';
+import { EVERY_MINUTE, useNow } from '../../lib/use-now.ts';
 import { usePagedList } from '../../lib/use-paged-list.ts';
 import { useQueryState } from '../../lib/use-query-param.ts';
 import { searchTokens, type TagLook } from './inbox-format.ts';
@@ -220,8 +220,10 @@ export const useInboxStore = defineStore('inbox', () => {
     const same = previous?.length === next.length && next.every((token, at) => previous[at] === token);
     return same && previous ? previous : next;
   });
+  /** The view is on screen (between `open()` and the function it returns). */
+  const onScreen = ref(false);
   /** The clock relative times read; once a minute is enough for "3 h ago" (while open). */
-  const now = ref(Date.now());
+  const now = useNow(onScreen, EVERY_MINUTE);
 
   /**
    * Assignees seen in the rows read so far (the only users the interface lets us know), kept while
@@ -250,9 +252,8 @@ export const useInboxStore = defineStore('inbox', () => {
     const live = effectScope(true);
     live.run(() => {
       connection.value = useConnection(() => list.refresh());
-      now.value = Date.now();
-      useIntervalFn(() => (now.value = Date.now()), 60_000);
     });
+    onScreen.value = true;
     if (openedBefore) {
       // The view starts at the top of the list: the pages there are the ones to read again.
       // A page 0 forgotten is read now by setRange; one kept is read again with its rows shown.
@@ -266,6 +267,7 @@ export const useInboxStore = defineStore('inbox', () => {
     openedBefore = true;
     return () => {
       live.stop();
+      onScreen.value = false;
       connection.value = null;
       selection.clear();
     };

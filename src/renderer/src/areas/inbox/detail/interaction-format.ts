@@ -1,3 +1,5 @@
+import { formatCompact } from '../../../lib/number-format.ts';
+
 /** How the detail pane dates and counts what the service sends (its names: lib/labels). */
 
 const exact = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -25,11 +27,9 @@ function parse(iso: string | null | undefined): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-const compact = new Intl.NumberFormat(undefined, { notation: 'compact', maximumFractionDigits: 1 });
-
 /** 12.3K: counts on a card, where the exact figure matters less than its size. */
 export function compactCount(value: number | null | undefined): string {
-  return typeof value === 'number' ? compact.format(value) : '–';
+  return typeof value === 'number' ? formatCompact(value) : '–';
 }
 
 /** Two letters for an avatar that could not be loaded. */

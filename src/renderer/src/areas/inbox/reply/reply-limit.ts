@@ -1,4 +1,5 @@
 import { replyNetworkOf, replyTextLength, replyTextLimits } from '../../../../../shared/domain/index.ts';
+import { formatWhole } from '../../../lib/number-format.ts';
 
 /**
  * The network's length limit as the reply box counts it while the person types: the same rule
@@ -12,12 +13,10 @@ export interface ReplyCount {
   label: string;
 }
 
-const grouped = new Intl.NumberFormat('en-US');
-
 export function replyCount(type: string, text: string): ReplyCount | null {
   const network = replyNetworkOf(type);
   if (network === null) return null;
   const used = replyTextLength(network, text);
   const limit = replyTextLimits[network];
-  return { used, limit, over: used > limit, label: `${grouped.format(used)} / ${grouped.format(limit)}` };
+  return { used, limit, over: used > limit, label: `${formatWhole(used)} / ${formatWhole(limit)}` };
 }
