@@ -99,6 +99,9 @@ export function createProfileClients(deps: ProfileClientsDeps): ProfileClients {
       gate = new RateGate({
         clock: deps.clock,
         onDiagnostic: deps.onDiagnostic,
+        // A walk or sync reading pages while a person works slows the person's calls no more
+        // than one request's time at the service.
+        backgroundInFlightWhileActive: 1,
         // Only the active profile's service drives the meter; a test elsewhere must not move it.
         onStatus: (status) => {
           if (activeKey() === key) deps.onRateStatus?.(status);

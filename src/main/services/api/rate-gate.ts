@@ -75,6 +75,15 @@ export interface RateGateOptions {
   statusIntervalMs?: number;
   /** Hears about broken rate-limit headers. */
   onDiagnostic?: DiagnosticSink;
+  /**
+   * Background requests allowed in flight while a person is active (a person's call came less
+   * than `personActiveMs` ago); unlimited by default. Each background request in flight is one
+   * a person's request may queue behind at the service (the sandbox answers one at a time), so
+   * the app keeps this at one; background work goes at full width again once the person pauses.
+   */
+  backgroundInFlightWhileActive?: number;
+  /** How long after a person's call the person counts as active (default 2 s). */
+  personActiveMs?: number;
 }
 
 export interface AcquireOptions {
@@ -146,6 +155,10 @@ export class RateGate {
   #statusTimerAt = Number.POSITIVE_INFINITY;
   /** Local ms at which a person's call last came to the gate: how long nobody has been waiting. */
   #lastPersonAt = Number.NEGATIVE_INFINITY;
+  readonly #backgroundWhileActive: number;
+  readonly #personActiveMs: number;
+  /** Background requests granted and not yet answered or abandoned. */
+  #backgroundInFlight = 0;
 
   constructor(options: RateGateOptions = {}) {
     this.#clock = options.clock ?? systemClock;
@@ -157,6 +170,8 @@ export class RateGate {
     this.#personWaitMs = options.personWaitMs ?? this.#windowMs;
     this.#lendBeforeResetMs = options.lendBeforeResetMs ?? 250;
     this.#onDiagnostic = options.onDiagnostic;
+    this.#backgroundWhileActive = options.backgroundInFlightWhileActive ?? Number.POSITIVE_INFINITY;
+    this.#personActiveMs = options.personActiveMs ?? 2000;
     this.#status = new StatusCoalescer(
       this.#clock,
       options.statusIntervalMs ?? 100,
@@ -289,6 +304,11 @@ export class RateGate {
       const lendFrom = personWaiting ? Number.POSITIVE_INFINITY : this.#lendFrom(window);
       at = Math.max(at, window.readyAt(now, waiter.lane, probes, lendFrom));
     }
+    if (waiter.lane === 'background' && this.#backgroundInFlight >= this.#backgroundWhileActive) {
+      // Full: it goes when the person pauses, or sooner when an answer frees a place (the pump
+      // runs at every answer).
+      at = Math.max(at, this.#lastPersonAt + this.#personActiveMs);
+    }
     return at;
   }
 
@@ -345,10 +365,13 @@ export class RateGate {
     if (waiter.signal && waiter.onAbort) waiter.signal.removeEventListener('abort', waiter.onAbort);
     const windows = this.#windowsFor(waiter.key);
     for (const window of windows) window.take(now);
+    const background = waiter.lane === 'background';
+    if (background) this.#backgroundInFlight++;
     let settled = false;
     const settle = (status?: number, headers?: Headers) => {
       if (settled) return;
       settled = true;
+      if (background) this.#backgroundInFlight--;
       for (const window of windows) window.settle();
       if (status !== undefined && headers) this.#observe(waiter.key, status, headers);
       this.#pump();

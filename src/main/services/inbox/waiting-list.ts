@@ -27,8 +27,10 @@ import { belongsToWalk, walkReadsBrand, type TriageField } from './waiting-walk-
  *
  * What a walk costs, and why it does not starve the person: at `--scale 20` the To do view is
  * some 66,000 interactions, 660 pages (45,000 of them waiting). The walk reads a few pages at a
- * time on the rate gate's background lane, which serves every call a person waits for first and
- * leaves them the last tenth of each window; a walk nobody waits for any more (the filter changed
+ * time on the rate gate's background lane, which serves every call a person waits for first,
+ * leaves them the last tenth of each window, and lets background work keep only one request at
+ * the service while the person is active (so a filter change waits behind one page, not four,
+ * and the walk goes four at a time again once the person pauses); a walk nobody waits for any more (the filter changed
  * again, the view closed) is aborted and leaves the gate's queue.
  *
  * So a walk is kept, per query (the order is applied to it, so the three orders share one walk),
