@@ -118,14 +118,18 @@ export class Outbox {
   /**
    * The service answered some other call: it can be reached, so an outbox that has sent nothing
    * yet says online rather than "not checked yet", and one waiting because it seemed offline
-   * tries now (its own answer then says whether it is back). Or the profile changed (a new token,
-   * new addresses): one held for want of a token tries now; without one it holds again, unsent.
+   * tries now (its own answer then says whether it is back). Or the profile changed (`profile`: a
+   * new token, new addresses): one held for want of a token tries now; without one it holds
+   * again, unsent.
    */
-  nudge(): void {
+  nudge(reason: 'answer' | 'profile' = 'answer'): void {
     const { state } = this.#connection;
     if (state === 'unknown') this.#answered();
     if (state === 'offline' && this.#cancelTimer) this.kick({ now: true });
     if (state === 'no_token') this.kick({ now: true });
+    // The profile changed while an attempt was under way: it may have read the token before the
+    // person entered it, and held for want of it with no timer. It tries once more at its end.
+    else if (reason === 'profile' && this.#running) this.#again = true;
   }
 
   /**

@@ -86,13 +86,17 @@ export function createProfileOutboxes(deps: ProfileOutboxesDeps) {
     nudge(url?: string): void {
       const origin = originOf(url);
       for (const { profileId, outbox } of outboxes.entries()) {
+        if (url === undefined) {
+          outbox.nudge('profile');
+          continue;
+        }
         const { state } = outbox.connection();
         // Asked on every answer of the app: an outbox already online looks no further.
         if (state === 'online') continue;
         // An answer says the service is reachable, not that this profile has its token back
         // (it may be another profile's call); retrying on each one would only write the draft's
         // state again and again. Only a change of the profiles (no url) or Sync wakes it.
-        if (state === 'no_token' && url !== undefined) continue;
+        if (state === 'no_token') continue;
         if (origin !== undefined && !safeOrigins(deps, profileId).includes(origin)) continue;
         outbox.nudge();
       }

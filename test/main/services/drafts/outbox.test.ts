@@ -551,6 +551,32 @@ describe('the outbox without a token', () => {
     expect(connections).toEqual(['no_token', 'online']);
   });
 
+  it('sends when the token is entered while an attempt is reading the missing one', async () => {
+    const { db } = profileDatabase();
+    let token: string | undefined = undefined;
+    const late: { outbox?: ReturnType<typeof outboxOn>['outbox'] } = {};
+    // The person enters the token at the very moment the attempt has found none: the profile's
+    // change reaches the outbox while that attempt is still under way.
+    const { client, sent } = clientOn(sandbox, undefined, () => {
+      const read = token;
+      if (read === undefined) {
+        token = sandbox.tokens.user;
+        late.outbox!.nudge('profile');
+      }
+      return read;
+    });
+    const draft = newDraft(db, { brandId: brand, fields: { text: 'Token entered mid-attempt' } });
+    const { outbox } = outboxOn(db, client, { clock: new FakeClock(Date.now()) });
+    late.outbox = outbox;
+    outbox.start();
+    queue.enqueue(db, draft.id, 1);
+    outbox.kick();
+    await outbox.whenIdle();
+    expect(getDraft(db, draft.id)?.state).toBe('synced');
+    expect(posts(sent)).toHaveLength(1);
+    expect(outbox.connection().state).toBe('online');
+  });
+
   it('holds a draft whose earlier POST may have landed, and adopts that post when the token is back', async () => {
     const { db } = profileDatabase();
     let token: string | undefined = undefined;
