@@ -36,6 +36,8 @@ export interface BulkDeps {
   onProgress: (progress: InboxBulkProgress) => void;
   /** Milliseconds, for the progress throttle; tests step their own. */
   now: () => number;
+  /** Most interactions one action takes (the contract's; tests use a small one). */
+  maxItems?: number;
 }
 
 /**
@@ -116,17 +118,21 @@ async function itemsMatching(
   const tagsOf: TagsOf =
     deps.tagsOf ?? ((brandIds) => deps.community.listTags(brandIds, { signal, lane: 'background' }));
   const filter = request.target.filter;
+  const max = deps.maxItems ?? INBOX_BULK_MAX;
   const items: InboxItem[] = [];
-  const tooMany = (count: number) => {
-    if (count <= INBOX_BULK_MAX) return;
-    throw new ContractCallError({
+  const tooMany = (count: number, more = '') =>
+    new ContractCallError({
       code: 'invalid_input',
-      message: `${count.toLocaleString('en')} interactions match; a bulk action takes at most ${INBOX_BULK_MAX.toLocaleString('en')}. Narrow the filters first.`,
+      message: `${more}${count.toLocaleString('en')} interactions match; a bulk action takes at most ${max.toLocaleString('en')}. Narrow the filters first.`,
       fieldErrors: {},
     });
-  };
-  // The service's count is the waiting walk's pages, not its rows: the cap then holds on the rows.
-  const onCount = asksForWaiting(filter) ? undefined : tooMany;
+  // The service's count is the waiting walk's pages, not its rows: the cap then holds on the
+  // rows, and one row beyond it refuses the whole action (rather than doing the first ones only).
+  const onCount = asksForWaiting(filter)
+    ? undefined
+    : (count: number) => {
+        if (count > max) throw tooMany(count);
+      };
   for await (const item of walkFilter(
     deps.community,
     request.brandIds,
@@ -135,8 +141,8 @@ async function itemsMatching(
     { signal },
     onCount,
   )) {
+    if (items.length === max) throw tooMany(max, 'More than ');
     items.push(item);
-    if (items.length >= INBOX_BULK_MAX) break;
   }
   return items;
 }

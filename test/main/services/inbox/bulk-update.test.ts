@@ -1,9 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { inboxCalls, type InboxBulkProgress } from '../../../../src/shared/contract/index.ts';
+import {
+  inboxCalls,
+  type InboxBulkProgress,
+  type InboxFilter,
+  type InboxItem,
+} from '../../../../src/shared/contract/index.ts';
+import { waitingSince } from '../../../../src/shared/domain/index.ts';
 import { bulkUpdate } from '../../../../src/main/services/inbox/bulk-update.ts';
 import type { CommunityApi } from '../../../../src/main/services/api/community.ts';
 import { clientFor, sandboxForThisFile } from '../support/sandbox.ts';
-import { serviceGet, serviceList } from './service-reads.ts';
+import { serviceGet, serviceList, type ServiceList } from './service-reads.ts';
 
 /** The bulk action itself, on the app's client for a real sandbox, with a clock the test steps. */
 const sandbox = await sandboxForThisFile({ frozenClock: true, rateLimit: 10_000 });
@@ -144,6 +150,41 @@ describe('bulkUpdate adding and removing tags', () => {
     expect(result.updated).toHaveLength(before.length);
     const now = await tagsNow(before.map((row) => row.id));
     for (const row of before) expect(now[row.id], `row ${row.id}`).toEqual(sorted([...row.tag_ids, added]));
+  });
+
+  it('refuses a Needs reply action beyond its limit whole, rather than doing the first ones only', async () => {
+    const filter: InboxFilter = { types: ['INSTAGRAM_COMMENT'], needsReply: true, followUp: false };
+    const all: ServiceList['data'] = [];
+    for (let offset = 0, count = 1; offset < count; offset += 100) {
+      const page = await serviceList(
+        sandbox,
+        `brand_ids=101&types=INSTAGRAM_COMMENT&limit=100&offset=${offset}`,
+      );
+      all.push(...page.data);
+      count = page.paging.count;
+    }
+    const waiting = all
+      .filter((item) => !item.is_archived && !item.is_follow_up)
+      .filter((item) => waitingSince(item as unknown as InboxItem) !== null);
+    expect(waiting.length).toBeGreaterThan(2);
+    const run = (maxItems: number, jobId: string) =>
+      bulkUpdate(
+        { brandIds: [101], target: { filter }, change: { followUp: true }, jobId },
+        { community: client.community, now: () => 0, onProgress: () => {}, maxItems },
+        context(),
+      );
+
+    await expect(run(waiting.length - 1, 'one-too-many')).rejects.toMatchObject({
+      message: `More than ${waiting.length - 1} interactions match; a bulk action takes at most ${waiting.length - 1}. Narrow the filters first.`,
+    });
+    const untouched = await serviceList(
+      sandbox,
+      'brand_ids=101&types=INSTAGRAM_COMMENT&is_follow_up=true&limit=100',
+    );
+    expect(untouched.data.filter((item) => waiting.some((w) => w.id === item.id))).toEqual([]);
+
+    const result = await run(waiting.length, 'just-enough');
+    expect(result.updated).toHaveLength(waiting.length);
   });
 
   it('removes a tag from each row, keeping its others; a row without it stays as it was', async () => {
