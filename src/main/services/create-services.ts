@@ -97,7 +97,9 @@ export function createServices(options: ServicesOptions): Services {
         response = await (options.fetch ?? globalThis.fetch)(input, init);
       } catch (error) {
         // No answer; a request given up (cancelled, or its time ran out) says nothing either way.
-        if (!init?.signal?.aborted) connection.unanswered(url);
+        // The client hands over a Request that carries its signal, or a url and `init`'s.
+        const signal = input instanceof Request ? input.signal : init?.signal;
+        if (!signal?.aborted && !init?.signal?.aborted) connection.unanswered(url);
         throw error;
       }
       connection.answered(url);

@@ -6,8 +6,19 @@ import { servicesOnSandbox, valueOf } from '../support/services-on-sandbox.ts';
 const sandbox = await sandboxForThisFile();
 /** While set, every request to the service gets no answer, as when the service is stopped. */
 let unreachable = false;
+/** While set, a request waits for an answer until its caller gives up; `sent` says it went out. */
+let slow: { sent: () => void } | null = null;
+/** Waits for the caller to give up, as a request to a slow service does (ky puts the signal on the Request). */
+function untilGivenUp(input: string | URL | Request, init: RequestInit | undefined): Promise<Response> {
+  const signal = (input instanceof Request ? input.signal : init?.signal)!;
+  slow!.sent();
+  return new Promise((_, reject) => signal.addEventListener('abort', () => reject(signal.reason)));
+}
 const app = await servicesOnSandbox(sandbox, {
-  fetch: (input, init) => (unreachable ? Promise.reject(new TypeError('fetch failed')) : fetch(input, init)),
+  fetch: (input, init) => {
+    if (unreachable) return Promise.reject(new TypeError('fetch failed'));
+    return slow ? untilGivenUp(input, init) : fetch(input, init);
+  },
 });
 afterAll(() => app.close());
 
@@ -35,6 +46,22 @@ describe("the app's one connection state", () => {
     expect(await now()).toMatchObject({ state: 'online' });
     // Told once per change, in order, for the renderer to follow.
     expect(told.map((t) => t.state)).toEqual(['online', 'offline', 'online']);
+  });
+
+  it('takes a request the person gave up on (another screen opened meanwhile) for no sign of being offline', async () => {
+    valueOf(await app.call('tags:list', { brandIds: [101] }));
+    const before = told.length;
+    let wentOut!: () => void;
+    const sent = new Promise<void>((resolve) => (wentOut = resolve));
+    slow = { sent: wentOut };
+    const leaving = new AbortController();
+    const call = app.call('tags:list', { brandIds: [103, 102] }, { signal: leaving.signal });
+    await sent;
+    leaving.abort(new DOMException('The screen closed.', 'AbortError'));
+    expect(await call).toMatchObject({ ok: false });
+    slow = null;
+    expect(await now()).toMatchObject({ state: 'online' });
+    expect(told.length).toBe(before);
   });
 
   it("keeps what a test of other addresses found for them: not the active state, until they are the active profile's", async () => {
