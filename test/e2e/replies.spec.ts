@@ -218,3 +218,30 @@ test('a canned reply is chosen with / and its placeholders are filled for this p
   await expect(page.getByRole('listbox', { name: 'Canned replies' })).toHaveCount(0);
   await expectNoRawErrorText(page);
 });
+
+test('canned replies are written in Settings before the first reply, and offered in the reply box', async ({
+  page,
+  sandbox,
+}) => {
+  await page.goto(`${new URL(page.url()).origin}/#/settings`);
+  const card = page.getByTestId('canned-card');
+  await expect(card.getByTestId('canned-summary')).toHaveText('None yet.');
+  await card.getByRole('button', { name: 'Write a canned reply…' }).click();
+  const manager = page.getByTestId('canned-manager');
+  await manager.getByRole('textbox', { name: 'Name' }).fill('Welcome');
+  await manager.getByRole('textbox', { name: 'Reply' }).fill('Welcome aboard, {first_name}!');
+  await manager.getByRole('button', { name: 'Add' }).click();
+  await expect(manager.getByTestId('canned-item')).toHaveText(/Welcome/);
+  await page.keyboard.press('Escape');
+  await expect(card.getByTestId('canned-summary')).toHaveText('1 canned reply: Welcome');
+  await expect(card.getByRole('button', { name: 'Edit canned replies…' })).toBeVisible();
+  await expectAccessible(page, 'Settings with a canned reply');
+
+  const [item] = await interactionsOf(sandbox, 'YOUTUBE_COMMENT');
+  await openDetail(page, item!.id);
+  await replyBox(page).pressSequentially('/wel');
+  const options = page.getByRole('listbox', { name: 'Canned replies' }).getByRole('option');
+  await expect(options).toHaveCount(1);
+  await replyBox(page).press('Enter');
+  await expect(replyBox(page)).toHaveValue(`Welcome aboard, ${firstNameOf(item!.author_username)}!`);
+});

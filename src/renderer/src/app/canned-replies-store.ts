@@ -1,12 +1,12 @@
 import { defineStore } from 'pinia';
-import type { CannedReply, CannedReplyInput } from '../../../../../shared/contract/index.ts';
-import { api } from '../../../api/contract-client.ts';
-import { useAccountsStore } from '../../../app/accounts-store.ts';
-import { useLoad } from '../../../lib/use-load.ts';
+import type { CannedReply, CannedReplyInput } from '../../../shared/contract/index.ts';
+import { api } from '../api/contract-client.ts';
+import { useAccountsStore } from './accounts-store.ts';
+import { useLoad } from '../lib/use-load.ts';
 
 /**
  * The active profile's canned replies (kept in its database): read once per profile, and again
- * after each change made here.
+ * after each change made here. Here in `app/` because the reply box and Settings both offer them.
  */
 export const useCannedRepliesStore = defineStore('canned-replies', () => {
   const accounts = useAccountsStore();
