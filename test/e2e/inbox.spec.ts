@@ -168,6 +168,14 @@ test('search a word: the rows the sandbox finds, the word marked in each', async
     expect(marks.length).toBeGreaterThan(0);
     expect(marks.every((mark) => mark.toLowerCase() === 'refund')).toBe(true);
   }
+
+  // In Archived the rows step back in grey, the marked words stay readable on their yellow.
+  await page.getByText('Archived', { exact: true }).click();
+  await expect(page).toHaveURL(/archived=yes/);
+  const archived = rows(page).first();
+  await expect(archived).toHaveAttribute('data-archived', 'yes');
+  await expect(archived.locator('mark').first()).toHaveText(/refund/i);
+  await expectAccessible(page, 'a search in Archived, its words marked');
 });
 
 test("mark read with r: that type's unread count drops, as the sandbox's does", async ({ page, sandbox }) => {
