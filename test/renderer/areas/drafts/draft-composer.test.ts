@@ -39,7 +39,7 @@ describe('the composer', () => {
     expect(fieldAt('text').get('[data-testid="text-counter"]').text()).toBe('5 / 500');
     await type('[data-testid="draft-text"]', 'x'.repeat(501));
     expect(fieldAt('text').get('[data-testid="text-counter"]').text()).toBe('501 / 500');
-    expect(feedbackAt('text')).toBe('Must be at most 500 characters.');
+    expect(feedbackAt('text')).toBe('501 characters, 1 more than the 500 allowed.');
   });
 
   it('counts a LinkedIn text against 3000', async () => {
@@ -47,7 +47,7 @@ describe('the composer', () => {
     expect(fieldAt('text').get('[data-testid="text-counter"]').text()).toBe('2999 / 3000');
     expect(feedbackAt('text')).toBe('');
     await type('[data-testid="draft-text"]', 'y'.repeat(3001));
-    expect(feedbackAt('text')).toBe('Must be at most 3000 characters.');
+    expect(feedbackAt('text')).toBe('3,001 characters, 1 more than the 3,000 allowed.');
   });
 
   it('writes an Instagram caption and first comment into their own fields, with no counter', async () => {
@@ -73,7 +73,7 @@ describe('the composer', () => {
     expect(fieldAt('text').get('[data-testid="text-counter"]').text()).toBe('31 / 280');
     await type('[data-testid="draft-text"]', '🎉'.repeat(141));
     expect(fieldAt('text').get('[data-testid="text-counter"]').text()).toBe('282 / 280');
-    expect(feedbackAt('text')).toBe('X (Twitter) counts this as 282 characters: at most 280.');
+    expect(feedbackAt('text')).toBe('282 characters as X counts them, 2 more than the 280 allowed.');
   });
 
   it('numbers a Twitter thread as it grows and shrinks, counting the numbers too', async () => {
