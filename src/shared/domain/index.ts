@@ -15,4 +15,5 @@ export * from './query-params.ts';
 export * from './queries.ts';
 export * from './waiting.ts';
 export * from './replies.ts';
+export * from './post-limits.ts';
 export * from './canned-reply-text.ts';

@@ -1,6 +1,11 @@
 import type { z } from 'zod';
 import { fieldErrorsFromZod, type ContractError, type DraftFields } from '../../../shared/contract/index.ts';
-import { scheduledPostSchemas, type SchedulerChannel } from '../../../shared/domain/index.ts';
+import {
+  limitProblems,
+  scheduledPostSchemas,
+  withLimitProblems,
+  type SchedulerChannel,
+} from '../../../shared/domain/index.ts';
 
 /**
  * What a draft's fields mean to the service: the request form of a post read back, which fields
@@ -106,8 +111,9 @@ export function createBody(fields: DraftFields, brandId: number, draftId: string
 }
 
 /**
- * The shared schemas' verdict on a body about to be sent: the body as they read it, or the
- * contract error with messages per field (keyed by path, as the service keys its 422s).
+ * The shared schemas' and the networks' limits' verdict on a body about to be sent: the body as
+ * they read it, or the contract error with messages per field (keyed by path, as the service
+ * keys its 422s), a limit's in the words the composer's counter uses.
  */
 export function validBody(
   channel: SchedulerChannel,
@@ -115,8 +121,11 @@ export function validBody(
   body: DraftFields,
 ): { ok: true; value: DraftFields } | { ok: false; error: ContractError } {
   const result = scheduledPostSchemas[channel][kind].safeParse(body);
-  if (result.success) return { ok: true, value: result.data as DraftFields };
-  const fieldErrors = fieldErrorsFromZod(result.error);
+  const problems = limitProblems(channel, body);
+  if (result.success && Object.keys(problems).length === 0) {
+    return { ok: true, value: result.data as DraftFields };
+  }
+  const fieldErrors = withLimitProblems(result.success ? {} : fieldErrorsFromZod(result.error), problems);
   const [field, messages] = Object.entries(fieldErrors)[0] ?? ['', []];
   return {
     ok: false,

@@ -85,6 +85,22 @@ describe('drafts calls', () => {
     expect(app.requests.length).toBe(before);
   });
 
+  it('refuses to send an Instagram caption past 30 hashtags in the counter’s words, keeping every word of it', async () => {
+    const caption = `Summer sale ${Array.from({ length: 31 }, (_, i) => `#tag${i}`).join(' ')}`;
+    const draft = valueOf(
+      await app.call('drafts:create', { channel: 'instagram', brandId: brand, fields: { caption } }),
+    );
+    const before = app.requests.length;
+    const failed = nextEvent(app.events, 'drafts:changed', (p) => p.id === draft.id);
+    expect(valueOf(await app.call('drafts:sync', { id: draft.id }))).toEqual({ queued: false });
+    const told = (await failed).draft!;
+    expect(told.state).toBe('failed');
+    expect(told.error!.fieldErrors).toEqual({ caption: ['31 hashtags, 1 more than the 30 allowed.'] });
+    expect(app.requests.length).toBe(before);
+    // Nothing lost: the draft holds the caption as written, to be fixed.
+    expect(valueOf(await app.call('drafts:get', { id: draft.id })).fields).toEqual({ caption });
+  });
+
   it("keeps the service's 422 on the draft for the composer, and retries it once fixed", async () => {
     const past = new Date(sandbox.clock.nowMs() - 3_600_000).toISOString();
     const draft = valueOf(

@@ -55,4 +55,25 @@ describe('post fields of a draft', () => {
     expect(Object.keys(checked.error.fieldErrors).sort()).toEqual(['replies.1.text', 'text']);
     expect(checked.error.code).toBe('invalid_input');
   });
+
+  it('refuse a body past a network’s limit with the limit’s sentence, where the schemas take it', () => {
+    const caption = Array.from({ length: 31 }, (_, i) => `#tag${i}`).join(' ');
+    const checked = validBody('instagram', 'update', { caption, first_comment: 'ok' });
+    expect(checked.ok).toBe(false);
+    if (checked.ok) return;
+    expect(checked.error.fieldErrors).toEqual({ caption: ['31 hashtags, 1 more than the 30 allowed.'] });
+    expect(checked.error.message).toBe(
+      'This draft cannot be sent yet: caption: 31 hashtags, 1 more than the 30 allowed.',
+    );
+    expect(validBody('instagram', 'update', { caption: caption.replace(' #tag30', '') }).ok).toBe(true);
+  });
+
+  it('weigh an X reply as X counts it: 141 emoji are 282, past 280, in words', () => {
+    const checked = validBody('twitter', 'update', { text: 'One', replies: [{ text: '🎉'.repeat(141) }] });
+    expect(checked.ok).toBe(false);
+    if (checked.ok) return;
+    expect(checked.error.fieldErrors).toEqual({
+      'replies.0.text': ['282 characters as X counts them, 2 more than the 280 allowed.'],
+    });
+  });
 });

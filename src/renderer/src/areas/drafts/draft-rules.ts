@@ -1,20 +1,20 @@
-import twitterText from 'twitter-text';
 import { fieldErrorsFromZod, type DraftFields } from '../../../../shared/contract/index.ts';
 import {
-  LINKEDIN_TEXT_MAX,
+  limitProblems,
   MAX_DUPLICATE_TO_BRAND_IDS,
   scheduledPostSchemas,
-  THREADS_TEXT_MAX,
-  TWITTER_TEXT_MAX,
+  withLimitProblems,
   type SchedulerChannel,
 } from '../../../../shared/domain/index.ts';
-import { channelNames, countLabel } from '../../lib/labels/index.ts';
 
 /**
  * What a draft's fields mean before they reach the service: the shared schemas' verdict on the
- * body its sync would send (so the composer shows as you type what the outbox would refuse), X's
- * weighted length of a tweet, and the numbering of a thread.
+ * body its sync would send, with the networks' limits (shared/domain/post-limits.ts, which main
+ * applies too) in their words, so the composer shows as you type what the outbox would refuse.
  */
+
+// The thread's parts and numbering are the limits' own: read from there, never restated.
+export { numberingOf, threadParts, tweetLength } from '../../../../shared/domain/index.ts';
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -26,7 +26,7 @@ export interface DraftTarget {
   draftId: string;
 }
 
-/** The shared schema's errors for the fields, keyed by path (`text`, `replies.1.text`). */
+/** The shared schema's errors for the fields, keyed by path (`text`, `replies.1.text`), limits first. */
 export function schemaErrors(target: DraftTarget, fields: DraftFields): FieldErrors {
   const schemas = scheduledPostSchemas[target.channel];
   const result =
@@ -37,7 +37,7 @@ export function schemaErrors(target: DraftTarget, fields: DraftFields): FieldErr
   const plain = Object.fromEntries(
     Object.entries(errors).map(([path, messages]) => [path, messages.map(inPlainWords)]),
   );
-  return { ...plain, ...twitterErrors(target.channel, fields) };
+  return withLimitProblems(plain, limitProblems(target.channel, fields));
 }
 
 /** zod's default messages, said the way the rest of the app speaks. */
@@ -52,45 +52,6 @@ function inPlainWords(message: string): string {
   }
   return message;
 }
-
-/** X counts characters by weight (a URL is 23, most emoji 2): over 280 is refused at publish. */
-function twitterErrors(channel: SchedulerChannel, fields: DraftFields): FieldErrors {
-  if (channel !== 'twitter') return {};
-  const errors: FieldErrors = {};
-  const parts = threadParts(fields);
-  parts.forEach((text, index) => {
-    const length = tweetLength(text, numberingOf(fields, index, parts.length));
-    if (length > TWITTER_TEXT_MAX) {
-      errors[index === 0 ? 'text' : `replies.${index - 1}.text`] = [
-        `${channelNames.twitter} counts this as ${countLabel(length, 'character', 'characters')}: at most ${TWITTER_TEXT_MAX}.`,
-      ];
-    }
-  });
-  return errors;
-}
-
-/** The post's text followed by each reply's: the parts of a thread in order. */
-export function threadParts(fields: DraftFields): string[] {
-  const replies = Array.isArray(fields.replies) ? (fields.replies as Array<{ text?: unknown }>) : [];
-  return [fields.text, ...replies.map((reply) => reply?.text)].map((t) => (typeof t === 'string' ? t : ''));
-}
-
-/** " 1/3" after each part when auto numbering is on and there is more than one part. */
-export function numberingOf(fields: DraftFields, index: number, count: number): string {
-  return fields.auto_numbering_enabled === true && count > 1 ? ` ${index + 1}/${count}` : '';
-}
-
-/** X's weighted length of a part as it will be posted (with its numbering). */
-export function tweetLength(text: string, numbering = ''): number {
-  return twitterText.parseTweet(`${text}${numbering}`).weightedLength;
-}
-
-/** The text limit a channel's counter shows; undefined where the channel has no text field. */
-export const textLimits: Partial<Record<SchedulerChannel, number>> = {
-  threads: THREADS_TEXT_MAX,
-  twitter: TWITTER_TEXT_MAX,
-  linkedin: LINKEDIN_TEXT_MAX,
-};
 
 export const maxDuplicateBrands = MAX_DUPLICATE_TO_BRAND_IDS;
 

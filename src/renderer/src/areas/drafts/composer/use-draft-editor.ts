@@ -22,6 +22,7 @@ import { toCallError } from '../../../lib/call-error.ts';
 import { sayAtField, sayError } from '../../../lib/error-presenter.ts';
 import { useLoad } from '../../../lib/use-load.ts';
 import { schemaErrors, valueAt, type FieldErrors } from '../draft-rules.ts';
+import { overLimitLine } from './use-limit-counters.ts';
 
 export type SaveState = 'saved' | 'saving' | 'unsaved' | 'failed';
 export type DraftAction = 'schedule' | 'draft' | 'publish';
@@ -222,7 +223,9 @@ export function useDraftEditor(id: string) {
       return false;
     }
     if (Object.keys(clientErrors.value).length > 0) {
-      actionError.value = 'Fix the fields marked in red first.';
+      // A bound passed is said as its counter says it; other errors are at their fields.
+      actionError.value =
+        overLimitLine(draft.value!.channel, fields.value) ?? 'Fix the fields marked in red first.';
       return false;
     }
     acting.value = true;
