@@ -118,7 +118,7 @@ export function installFakeCampaigns(
       : null;
     const rows = campaigns.filter(
       (c) =>
-        c.brand_id === query.brandId &&
+        query.brandIds.includes(c.brand_id) &&
         (!pattern || pattern.test(c.name)) &&
         (query.filter.hasCreators === undefined ||
           (c.creator_ids?.length ?? 0) > 0 === query.filter.hasCreators),
