@@ -152,7 +152,12 @@ export function installFakeCampaigns(
     });
     return { ok: true, value: { ...campaign } };
   });
-  on('campaigns:stats', () => ({ ok: true, value: stats }));
+  // The overview counts the campaign's media, as the service's does (added media show in both).
+  on('campaigns:stats', ({ brandId, campaignId }) => {
+    const media = find(brandId, campaignId)?.number_of_media;
+    const overview = { ...stats.overview, ...(typeof media === 'number' ? { number_of_media: media } : {}) };
+    return { ok: true, value: { ...stats, overview } };
+  });
   on('campaigns:ads', ({ query, offset = 0, limit = 20 }) => {
     const rows = ads.filter(
       (ad) =>
