@@ -99,3 +99,18 @@ export function formatCell(value: unknown, column: string, words: TimeWords = {}
   }
   return text;
 }
+
+/** A report's days (YYYY-MM-DD, the service's calendar): "1 Jul – 31 Jul 2026", the year once when shared. */
+export function formatReportDays(from: string, to: string): string {
+  const day = (withYear: boolean) =>
+    new Intl.DateTimeFormat(undefined, {
+      day: 'numeric',
+      month: 'short',
+      ...(withYear ? { year: 'numeric' } : {}),
+      timeZone: 'UTC',
+    });
+  const start = new Date(`${from}T00:00:00Z`);
+  const end = new Date(`${to}T00:00:00Z`);
+  const sameYear = start.getUTCFullYear() === end.getUTCFullYear();
+  return `${day(!sameYear).format(start)} – ${day(true).format(end)}`;
+}
