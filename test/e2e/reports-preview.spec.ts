@@ -48,21 +48,18 @@ test("a content report's preview names its columns and values in words and keeps
   await expect(published).not.toHaveText(/T\d\d:|Z$/);
   await expect(published).toHaveText(/\d{4}/);
   // Figures line up right under a heading that does too; words stay left.
-  const alignOf = (column: string, where = first) =>
-    where
-      .locator(`[data-column="${column}"]`)
-      .first()
-      .evaluate((cell) => getComputedStyle(cell).textAlign);
-  expect(await alignOf('engagements')).toBe('right');
-  expect(
-    await alignOf('engagements', page.getByTestId('preview-table').locator('[role="row"]').first()),
-  ).toBe('right');
-  expect(await alignOf('caption')).not.toBe('right');
+  const heading = page.getByTestId('preview-table').locator('[role="row"]').first();
+  await expect(first.locator('[data-column="engagements"]')).toHaveCSS('text-align', 'right');
+  await expect(heading.locator('[data-column="engagements"]')).toHaveCSS('text-align', 'right');
+  await expect(first.locator('[data-column="caption"]')).not.toHaveCSS('text-align', 'right');
 
   // At 1280 px the page never scrolls sideways: the table scrolls within its card.
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
+  const overflow = await page.evaluate(() => {
+    const root = (
+      globalThis as unknown as { document: { documentElement: { scrollWidth: number; clientWidth: number } } }
+    ).document.documentElement;
+    return root.scrollWidth - root.clientWidth;
+  });
   expect(overflow).toBeLessThanOrEqual(0);
   const card = await page.getByTestId('report-preview').boundingBox();
   const scroller = await page.getByTestId('preview-table').locator('.scroll').boundingBox();
