@@ -235,6 +235,21 @@ describe('the Campaigns screen and its address', () => {
     expect(wrapper.get('[data-testid="campaign-row"]').text()).not.toContain('Brand 101 ·');
   });
 
+  it("goes back to the list when the side bar's brands no longer hold the open campaign's", async () => {
+    const { wrapper, router } = await open('/campaigns/1?brand=101&q=spr');
+    expect(wrapper.get('h1').text()).toBe('Spring launch');
+    // Another brand chosen besides: the campaign stays.
+    await useBrandsStore().select([101, 102]);
+    await flushPromises();
+    expect(router.currentRoute.value.name).toBe('campaign');
+    const back = arrivedAt(router, 'campaigns');
+    await useBrandsStore().select([102]);
+    await back;
+    await flushPromises();
+    expect(router.currentRoute.value.fullPath).toBe('/campaigns?q=spr');
+    expect(wrapper.get('h1').text()).toBe('Campaigns');
+  });
+
   it("keeps the filters through a campaign's page and back, from a copied link too", async () => {
     const { preload, wrapper, router } = await open('/campaigns/1?brand=101&q=spr&creators=with');
     expect(wrapper.get('h1').text()).toBe('Spring launch');
