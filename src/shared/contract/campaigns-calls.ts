@@ -138,9 +138,12 @@ export const campaignAddMediaInputSchema = z
 export type CampaignAddMediaInput = z.input<typeof campaignAddMediaInputSchema>;
 
 export const campaignsCalls = {
-  /** One range of a brand's campaigns (main reads the service's pages of at most 1000). */
+  /**
+   * One range of the campaigns of the brands chosen in the side bar, as one list in the filter's
+   * order (main reads each brand's pages of at most 1000 and merges them).
+   */
   'campaigns:list': {
-    input: listInput(z.object({ brandId: idSchema, filter: campaignFilterSchema })),
+    input: listInput(z.object({ brandIds: z.array(idSchema).min(1).max(100), filter: campaignFilterSchema })),
     output: listOutput(campaignRowSchema),
   },
   /** One campaign, whole. */

@@ -43,6 +43,7 @@ export const callNames = [
   'posts:delete',
   'reports:data',
   'reports:export',
+  'reports:best-times',
   'inbox:list',
   'inbox:get',
   'inbox:thread',

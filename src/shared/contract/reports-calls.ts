@@ -218,6 +218,53 @@ export const reportPreviewSchema = z.object({
 export type ReportPreview = z.output<typeof reportPreviewSchema>;
 export type ReportPreviewView = ReportPreview['view'];
 
+// ---- best times to post ----
+
+/** An IANA time zone this machine knows (`Europe/Paris`), the person's own by default. */
+export const timeZoneSchema = z
+  .string()
+  .min(1)
+  .max(64)
+  .refine((zone) => {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: zone });
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'Not a time zone this computer knows.');
+
+/**
+ * When a content report's posts did best, by day of the week and hour of the day in a time zone,
+ * per channel: each cell the posts published in that hour of that day, and their average
+ * engagement. Cells with no post are left out.
+ */
+export const bestTimesSchema = z.object({
+  /** The report's column read as engagement (`engagements`, else `engagement_rate`); null: none. */
+  metric: z.string().nullable(),
+  timeZone: z.string(),
+  /** Rows read, and those left out (no publish time, or no figure in `metric`). */
+  rows: z.number().int().min(0),
+  skipped: z.number().int().min(0),
+  channels: z.array(
+    z.object({
+      channel: z.string(),
+      posts: z.number().int().min(0),
+      cells: z.array(
+        z.object({
+          /** 0 Monday … 6 Sunday. */
+          day: z.number().int().min(0).max(6),
+          hour: z.number().int().min(0).max(23),
+          posts: z.number().int().min(1),
+          /** The posts' average of `metric`; null without one. */
+          average: z.number().nullable(),
+        }),
+      ),
+    }),
+  ),
+});
+export type BestTimes = z.output<typeof bestTimesSchema>;
+
 // ---- saved report configurations ----
 
 /**
@@ -267,6 +314,14 @@ export const reportsCalls = {
       id: exportIdSchema.optional(),
     }),
     output: recentExportSchema.extend({ notes: z.array(reportNoteSchema) }).nullable(),
+  },
+  /**
+   * Best times to post, from a content report's rows (the rows a preview reads): publish time
+   * and engagement, per channel, by day and hour in `timeZone`.
+   */
+  'reports:best-times': {
+    input: z.object({ config: reportConfigSchema, timeZone: timeZoneSchema }),
+    output: bestTimesSchema,
   },
   /** The active profile's saved report configurations, by name. */
   'reports:configs': {

@@ -118,7 +118,7 @@ export function installFakeCampaigns(
       : null;
     const rows = campaigns.filter(
       (c) =>
-        c.brand_id === query.brandId &&
+        query.brandIds.includes(c.brand_id) &&
         (!pattern || pattern.test(c.name)) &&
         (query.filter.hasCreators === undefined ||
           (c.creator_ids?.length ?? 0) > 0 === query.filter.hasCreators),
@@ -152,7 +152,12 @@ export function installFakeCampaigns(
     });
     return { ok: true, value: { ...campaign } };
   });
-  on('campaigns:stats', () => ({ ok: true, value: stats }));
+  // The overview counts the campaign's media, as the service's does (added media show in both).
+  on('campaigns:stats', ({ brandId, campaignId }) => {
+    const media = find(brandId, campaignId)?.number_of_media;
+    const overview = { ...stats.overview, ...(typeof media === 'number' ? { number_of_media: media } : {}) };
+    return { ok: true, value: { ...stats, overview } };
+  });
   on('campaigns:ads', ({ query, offset = 0, limit = 20 }) => {
     const rows = ads.filter(
       (ad) =>

@@ -4,6 +4,7 @@ import {
   type CampaignAdsQuery,
   type CampaignFilter,
   type CampaignView,
+  type ListAnswer,
 } from '../../../shared/contract/index.ts';
 import type { CampaignAd, Campaign } from '../../../shared/domain/index.ts';
 import type { ProfileClients } from '../accounts/profile-clients.ts';
@@ -12,11 +13,15 @@ import { renameFieldErrors } from '../api/field-names.ts';
 import type { CallContext, HandlerMap } from '../dispatch.ts';
 import { pagedList } from '../lists/list-call.ts';
 import type { SharedLoads } from '../lists/shared-loads.ts';
+import { readMerged } from '../inbox/merged-list.ts';
+import { campaignOrder } from './campaign-order.ts';
 import { campaignAdsBody, campaignListQuery } from './campaign-query.ts';
 
 /** The service's largest pages (conventions §5). */
 const CAMPAIGN_PAGE_MAX = 1000;
 const ADS_PAGE_MAX = 100;
+/** Rows read from each brand's list at a time when several brands' lists are merged. */
+const MERGED_CHUNK = 200;
 
 /** The Campaigns area (interface.md ops 1 to 5) on the active profile. */
 export function createCampaignsHandlers(deps: {
@@ -30,7 +35,7 @@ export function createCampaignsHandlers(deps: {
   const prefix = () => `campaigns:${deps.profiles.active()?.id ?? ''}:`;
   const api = () => deps.clients.active().campaigns;
 
-  const list = pagedList<{ brandId: number; filter: CampaignFilter }, Campaign>({
+  const brandList = pagedList<{ brandId: number; filter: CampaignFilter }, Campaign>({
     loads: deps.loads,
     keyPrefix: () => `${prefix()}list`,
     maxPage: CAMPAIGN_PAGE_MAX,
@@ -40,6 +45,32 @@ export function createCampaignsHandlers(deps: {
       return { count: page.paging.count, items: page.data as Campaign[] };
     },
   });
+
+  /**
+   * The campaigns of every brand chosen in the side bar as one list, in the list's order: each
+   * brand's list read from its start in chunks (kept and shared like any page), merged.
+   */
+  function list(
+    input: { query: { brandIds: number[]; filter: CampaignFilter }; offset: number; limit: number },
+    context: CallContext,
+  ): Promise<ListAnswer<Campaign>> {
+    const { brandIds, filter } = input.query;
+    if (brandIds.length === 1) {
+      return brandList({ ...input, query: { brandId: brandIds[0]!, filter } }, context);
+    }
+    return readMerged<Campaign>(
+      {
+        streams: brandIds.length,
+        readStream: (stream, offset, limit) =>
+          brandList({ query: { brandId: brandIds[stream]!, filter }, offset, limit }, context),
+        compare: campaignOrder(filter.sort),
+        keyOf: (campaign) => campaign.id,
+        chunk: MERGED_CHUNK,
+      },
+      input.offset,
+      input.limit,
+    );
+  }
 
   const ads = pagedList<CampaignAdsQuery, CampaignAd>({
     loads: deps.loads,

@@ -1,4 +1,5 @@
 import {
+  ContractCallError,
   isContentReportType,
   PREVIEW_ROWS_MAX,
   type reportsCalls,
@@ -14,7 +15,8 @@ import type { ProfileDatabases } from '../storage/profile-databases.ts';
 import { createReportExports } from './report-exports.ts';
 import { previewView, tableView, truncatedNote, unavailableNote } from './report-preview.ts';
 import { serviceRequestOf, type ServiceReportRequest } from './report-request.ts';
-import { reportRows } from './report-rows.ts';
+import { bestTimes } from './best-times.ts';
+import { columnsOf, reportRows, type ReportRow } from './report-rows.ts';
 import { createSavedConfigHandlers, createSavedReportConfigs } from './saved-configs.ts';
 
 export interface ReportsHandlersDeps {
@@ -49,6 +51,30 @@ export function createReportsHandlers(deps: ReportsHandlersDeps): HandlerMap<typ
     );
   }
 
+  /**
+   * The rows of a content report a preview reads. Content reports can hold a million rows: the
+   * preview reads at most PREVIEW_ROWS_MAX. The first rows of a longer report in descending order
+   * are the first rows of a shorter one (the top of the top), so asking for fewer is enough; in
+   * ascending order they are not, and none are read.
+   */
+  async function contentRows(
+    request: ServiceReportRequest,
+    context: CallContext,
+  ): Promise<
+    | { kind: 'rows'; rows: ReportRow[] }
+    | { kind: 'unavailable'; length: number }
+    | { kind: 'raw'; data: unknown }
+  > {
+    const { query } = request;
+    const length = query.limit;
+    const long = length !== undefined && length > PREVIEW_ROWS_MAX;
+    if (long && query.sort_order === 'ASC') return { kind: 'unavailable', length };
+    const read = long ? { ...request, query: { ...query, limit: PREVIEW_ROWS_MAX } } : request;
+    const data = await loadData(read, context);
+    const rows = reportRows(data)?.slice(0, PREVIEW_ROWS_MAX);
+    return rows ? { kind: 'rows', rows } : { kind: 'raw', data };
+  }
+
   return {
     ...createSavedConfigHandlers({
       configs: createSavedReportConfigs(deps.databases),
@@ -62,19 +88,15 @@ export function createReportsHandlers(deps: ReportsHandlersDeps): HandlerMap<typ
         const data = await loadData(request, context);
         return { reportType, notes, view: previewView(reportType, data, { offset, limit }) };
       }
-      // Content reports can hold a million rows: the preview reads at most PREVIEW_ROWS_MAX.
-      // The first rows of a longer report in descending order are the first rows of a shorter
-      // one (the top of the top), so asking for fewer is enough; in ascending order they are not.
+      const read = await contentRows(request, context);
       const length = query.limit;
-      const long = length !== undefined && length > PREVIEW_ROWS_MAX;
-      if (long && query.sort_order === 'ASC') {
-        const view = tableView([], { offset, limit, count: length });
-        return { reportType, notes: [...notes, unavailableNote(length)], view };
+      if (read.kind === 'unavailable') {
+        const view = tableView([], { offset, limit, count: read.length });
+        return { reportType, notes: [...notes, unavailableNote(read.length)], view };
       }
-      const read = long ? { ...request, query: { ...query, limit: PREVIEW_ROWS_MAX } } : request;
-      const data = await loadData(read, context);
-      const rows = reportRows(data)?.slice(0, PREVIEW_ROWS_MAX);
-      if (!rows) return { reportType, notes, view: { kind: 'raw', data } };
+      if (read.kind === 'raw') return { reportType, notes, view: { kind: 'raw', data: read.data } };
+      const { rows } = read;
+      const long = length !== undefined && length > PREVIEW_ROWS_MAX;
       const count = long && rows.length >= PREVIEW_ROWS_MAX ? length : rows.length;
       const view = tableView(rows, { offset, limit, count });
       return {
@@ -82,6 +104,20 @@ export function createReportsHandlers(deps: ReportsHandlersDeps): HandlerMap<typ
         notes: count > rows.length ? [...notes, truncatedNote(rows.length, count)] : notes,
         view,
       };
+    },
+
+    'reports:best-times': async ({ config, timeZone }, context) => {
+      const request = serviceRequestOf(config);
+      if (!isContentReportType(request.query.report_type)) {
+        throw new ContractCallError({
+          code: 'invalid_input',
+          message: 'Best times to post come from a content report.',
+          fieldErrors: { 'config.report_type': ['Choose a content report to see best times to post.'] },
+        });
+      }
+      const read = await contentRows(request, context);
+      const rows = read.kind === 'rows' ? read.rows : [];
+      return bestTimes(rows, columnsOf(rows), timeZone);
     },
 
     'reports:export': async ({ config, fileName, id }, { signal }) =>

@@ -25,8 +25,8 @@ async function service<T>(path: string, init: RequestInit = {}): Promise<T> {
 type Page<T> = { data: T[]; paging: { count: number } };
 const serviceList = (query: string) =>
   service<Page<CampaignView>>(`/brands/${brand}/campaigns?limit=1000&${query}`);
-const list = async (filter: object, offset = 0, limit = 500) =>
-  valueOf(await app.call('campaigns:list', { query: { brandId: brand, filter }, offset, limit }));
+const list = async (filter: object, offset = 0, limit = 500, brandIds = [brand]) =>
+  valueOf(await app.call('campaigns:list', { query: { brandIds, filter }, offset, limit }));
 const ids = (items: { id: number }[]) => items.map((item) => item.id);
 
 describe('campaigns:list', () => {
@@ -36,6 +36,43 @@ describe('campaigns:list', () => {
     expect(answer.count).toBe(expected.paging.count);
     expect(answer.count).toBeGreaterThan(10);
     expect(ids(answer.items)).toEqual(ids(expected.data));
+  });
+
+  it("lists the campaigns of several brands as one list, in the sort's order, paged without gaps", async () => {
+    const brands = [101, 102, 103];
+    const each = async (sort: string) =>
+      (
+        await Promise.all(
+          brands.map((id) => service<Page<CampaignView>>(`/brands/${id}/campaigns?limit=1000&sort=${sort}`)),
+        )
+      ).flatMap((page) => page.data);
+    for (const sort of ['-CREATED', 'NAME', '-TOTAL_ENGAGEMENTS'] as const) {
+      const all = await each(sort);
+      const first = await list({ sort }, 0, 500, brands);
+      const whole = { count: first.count, items: [...first.items] };
+      for (let offset = 500; offset < first.count; offset += 500)
+        whole.items.push(...(await list({ sort }, offset, 500, brands)).items);
+      expect(whole.count, sort).toBe(all.length);
+      expect(new Set(whole.items.map((c) => c.brand_id)), sort).toEqual(new Set(brands));
+      expect(
+        ids(whole.items).sort((a, b) => a - b),
+        sort,
+      ).toEqual(ids(all).sort((a, b) => a - b));
+      // In order: each brand's own rows keep the service's order, and the figure never goes back.
+      for (const id of brands) {
+        const own = whole.items.filter((c) => c.brand_id === id);
+        expect(ids(own), `${sort} ${id}`).toEqual(ids(all.filter((c) => c.brand_id === id)));
+      }
+      if (sort === '-TOTAL_ENGAGEMENTS') {
+        const figures = whole.items.map((c) => c.total_engagements ?? 0);
+        expect(figures).toEqual([...figures].sort((a, b) => b - a));
+      }
+      // Pages read one by one are the whole list's slices.
+      const pages = [];
+      for (let offset = 0; offset < whole.count; offset += 50)
+        pages.push(...(await list({ sort }, offset, 50, brands)).items);
+      expect(ids(pages), sort).toEqual(ids(whole.items));
+    }
   });
 
   it('searches names with wildcards, case-insensitively', async () => {

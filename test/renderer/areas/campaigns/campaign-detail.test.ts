@@ -1,5 +1,5 @@
 import { flushPromises, type VueWrapper } from '@vue/test-utils';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { campaignUpdateSchema } from '../../../../src/shared/domain/index.ts';
 import {
   installFakeCampaigns,
@@ -12,6 +12,7 @@ import { freshPageForEachTest, mountApp } from '../../helpers/mount-app.ts';
 
 let wrapper: VueWrapper;
 freshPageForEachTest();
+afterEach(() => vi.useRealTimers());
 
 async function openCampaign(id = 1, preload = createFakePreload().install()) {
   const fake = installFakeCampaigns(preload);
@@ -39,6 +40,58 @@ describe('a campaign', () => {
     expect(goals[2]).toContain('No figure in the overview / 200');
   });
 
+  it('reads the headline figures and the goals for one period, and says which', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2026, 9, 30, 12));
+    const preload = createFakePreload().install();
+    const campaign = sampleCampaign({
+      earliest_media_published_date: '2026-03-03T10:00:00Z',
+      latest_media_published_date: '2026-10-28T10:00:00Z',
+    });
+    installFakeCampaigns(preload, { campaigns: [campaign] });
+    // Each period its own overview: engagements 1,000 for all time, 30 for the last 30 days.
+    preload.answer('campaigns:stats', ({ from }) => {
+      const stats = sampleStats();
+      const engagements = from ? 30 : 1000;
+      return {
+        ok: true,
+        value: {
+          ...stats,
+          overview: { ...stats.overview, engagements },
+          owned_summary: { ...stats.owned_summary, engagements },
+        },
+      };
+    });
+    ({ wrapper } = await mountApp('/campaigns/1?brand=101'));
+    await flushPromises();
+    const period = () => wrapper.get('[data-testid="campaign-period"]').text();
+    const figure = (label: string) => wrapper.get(`[data-figure="${label}"] dd`).text();
+    const goal = () => wrapper.findAll('[data-testid="campaign-goal"]')[0]!.text();
+
+    expect(period()).toContain('All time · Mar 3 – Oct 28, 2026');
+    // Not the campaign's own all-time total (5,000): the overview's, as the goal reads it.
+    expect(figure('Engagements')).toBe('1,000');
+    expect(goal()).toContain('1,000 / 8,000');
+
+    await wrapper.get('[data-testid="period-last-30-days"]').trigger('click');
+    await flushPromises();
+    expect(preload.inputsOf('campaigns:stats').at(-1)).toEqual({
+      brandId: 101,
+      campaignId: 1,
+      from: '2026-10-01',
+      to: '2026-10-30',
+    });
+    expect(period()).toContain('Last 30 days · Oct 1 – Oct 30, 2026');
+    expect(figure('Engagements')).toBe('30');
+    expect(goal()).toContain('30 / 8,000');
+    expect(wrapper.get('[data-testid="period-last-30-days"]').attributes('aria-pressed')).toBe('true');
+
+    await wrapper.get('[data-testid="tab-stats"]').trigger('click');
+    await flushPromises();
+    expect(wrapper.get('[aria-label="Statistics"]').text()).toContain('Last 30 days · Oct 1 – Oct 30, 2026');
+    vi.useRealTimers();
+  });
+
   it('says a goal’s figure is not known while the statistics are on their way, not that there is none', async () => {
     const preload = createFakePreload().install();
     installFakeCampaigns(preload);
@@ -60,7 +113,7 @@ describe('a campaign', () => {
     expect(wrapper.get('[data-group="CUSTOM_METRICS"]').text()).toContain('No figures in this group.');
     expect(wrapper.find('[data-testid="stats-chart"]').exists()).toBe(true);
     expect(preload.inputsOf('campaigns:stats')).toEqual([{ brandId: 101, campaignId: 1 }]);
-    await wrapper.get('[data-testid="stats-campaign-dates"]').trigger('click');
+    await wrapper.get('[data-testid="period-campaign-dates"]').trigger('click');
     await flushPromises();
     expect(preload.inputsOf('campaigns:stats').at(-1)).toEqual({
       brandId: 101,

@@ -6,6 +6,7 @@ import {
   defaultCampaignsQuery,
   type CampaignsQuery,
 } from '../../../../src/renderer/src/areas/campaigns/campaigns-query.ts';
+import { useBrandsStore } from '../../../../src/renderer/src/app/brands-store.ts';
 import { useCampaignsStore } from '../../../../src/renderer/src/areas/campaigns/campaigns-store.ts';
 import type { QueryParam } from '../../../../src/renderer/src/lib/use-query-param.ts';
 import { giveCampaignListAViewport, installFakeCampaigns } from '../../helpers/fake-campaigns.ts';
@@ -108,7 +109,7 @@ describe('the Campaigns screen and its address', () => {
   it('reads the list from the address, writes changes back, and back/forward and a reload keep it', async () => {
     const { preload, wrapper, router } = await open('/campaigns?q=spr&sort=NAME&creators=with');
     expect(lastQuery(preload)).toEqual({
-      brandId: 101,
+      brandIds: [101, 102],
       filter: { search: '*spr*', sort: 'NAME', hasCreators: true },
     });
     expect(names(wrapper)).toEqual(['Spring launch']);
@@ -137,7 +138,7 @@ describe('the Campaigns screen and its address', () => {
     wrapper.unmount();
     const again = await open(address);
     expect(lastQuery(again.preload)).toEqual({
-      brandId: 101,
+      brandIds: [101, 102],
       filter: { search: '*spr*', sort: '-NAME', hasCreators: true },
     });
     expect(names(again.wrapper)).toEqual(['Spring launch']);
@@ -177,7 +178,10 @@ describe('the Campaigns screen and its address', () => {
     const { preload, wrapper } = await open(
       '/campaigns?brand=999&sort=LOUDEST&activity=SOMETIMES&creators=maybe&creator=abc&q=sum',
     );
-    expect(lastQuery(preload)).toEqual({ brandId: 101, filter: { search: '*sum*', sort: '-CREATED' } });
+    expect(lastQuery(preload)).toEqual({
+      brandIds: [101, 102],
+      filter: { search: '*sum*', sort: '-CREATED' },
+    });
     expect(wrapper.find('[data-testid="state-error"]').exists()).toBe(false);
     expect(names(wrapper)).toEqual(['Summer sale']);
   });
@@ -206,14 +210,44 @@ describe('the Campaigns screen and its address', () => {
     expect(router.currentRoute.value.query).toEqual({ q: 'refund', sort: 'RELEVANCE' });
   });
 
-  it("opens in the address's brand when it is a chosen one, and writes the brand picked", async () => {
+  it("follows the side bar's brands, with no brand selector of its own, and says calmly when they have none", async () => {
     const { preload, wrapper, router } = await open('/campaigns?brand=102');
-    expect(lastQuery(preload)?.brandId).toBe(102);
-    expect(wrapper.get('[data-testid="page-subtitle"]').text()).toContain('Brand 102');
-    useCampaignsStore().brandId = 101;
+    // The address's brand is a campaign page's; the list is the side bar's brands, all of them.
+    expect(lastQuery(preload)?.brandIds).toEqual([101, 102]);
+    expect(wrapper.find('[data-testid="campaign-brand"]').exists()).toBe(false);
+    expect(wrapper.get('[data-testid="page-subtitle"]').text()).toBe('2 campaigns in 2 brands');
+    expect(wrapper.get('[data-testid="campaign-row"]').text()).toContain('Brand 101 ·');
+
+    await useBrandsStore().select([102]);
     await flushPromises();
-    expect(router.currentRoute.value.query).toEqual({ brand: '101' });
-    expect(wrapper.get('[data-testid="page-subtitle"]').text()).toContain('Brand 101');
+    expect(lastQuery(preload)?.brandIds).toEqual([102]);
+    expect(router.currentRoute.value.query).toEqual({ brand: '102' });
+    expect(wrapper.get('[data-testid="page-subtitle"]').text()).toBe('0 campaigns in Brand 102');
+    const empty = wrapper.get('[data-testid="state-empty"]').text();
+    expect(empty).toContain('Brand 102 has no campaigns yet');
+    expect(empty).toContain('choose another brand there');
+    expect(wrapper.find('[data-testid="state-error"]').exists()).toBe(false);
+
+    await useBrandsStore().select([101]);
+    await flushPromises();
+    expect(names(wrapper)).toEqual(['Spring launch', 'Summer sale']);
+    // One brand listed: the rows need not name it.
+    expect(wrapper.get('[data-testid="campaign-row"]').text()).not.toContain('Brand 101 ·');
+  });
+
+  it("goes back to the list when the side bar's brands no longer hold the open campaign's", async () => {
+    const { wrapper, router } = await open('/campaigns/1?brand=101&q=spr');
+    expect(wrapper.get('h1').text()).toBe('Spring launch');
+    // Another brand chosen besides: the campaign stays.
+    await useBrandsStore().select([101, 102]);
+    await flushPromises();
+    expect(router.currentRoute.value.name).toBe('campaign');
+    const back = arrivedAt(router, 'campaigns');
+    await useBrandsStore().select([102]);
+    await back;
+    await flushPromises();
+    expect(router.currentRoute.value.fullPath).toBe('/campaigns?q=spr');
+    expect(wrapper.get('h1').text()).toBe('Campaigns');
   });
 
   it("keeps the filters through a campaign's page and back, from a copied link too", async () => {

@@ -34,13 +34,13 @@ async function search(text: string) {
 }
 
 describe('the Campaigns list', () => {
-  it("lists the first chosen brand's campaigns, newest first, with their figures", async () => {
+  it("lists the side bar's brands' campaigns, newest first, with their figures", async () => {
     const { preload } = await openCampaigns();
     expect(wrapper.get('h1').text()).toBe('Campaigns');
-    expect(lastListQuery(preload)).toEqual({ brandId: 101, filter: { sort: '-CREATED' } });
+    expect(lastListQuery(preload)).toEqual({ brandIds: [101, 102], filter: { sort: '-CREATED' } });
     expect(names()).toEqual(['Spring launch', 'Summer sale']);
     expect(wrapper.get('[data-testid="campaign-media"]').text()).toContain('12');
-    expect(wrapper.get('[data-testid="page-subtitle"]').text()).toBe('2 campaigns in Brand 101');
+    expect(wrapper.get('[data-testid="page-subtitle"]').text()).toBe('2 campaigns in 2 brands');
   });
 
   it('searches names with a wildcard around a bare word, and says when nothing matches', async () => {
@@ -150,12 +150,14 @@ describe('the Campaigns list', () => {
     expect(names()).toEqual(['Spring launch']);
   });
 
-  it('says so when the brand has no campaigns', async () => {
+  it('says so when the chosen brands have no campaigns', async () => {
     const preload = createFakePreload().install();
     installFakeCampaigns(preload, { campaigns: [] });
     ({ wrapper, router } = await mountApp('/campaigns'));
     await flushPromises();
-    expect(wrapper.get('[data-testid="state-empty"]').text()).toContain('This brand has no campaigns yet');
+    expect(wrapper.get('[data-testid="state-empty"]').text()).toContain(
+      'None of the 2 brands chosen has campaigns yet',
+    );
   });
 
   it('opens a campaign as /campaigns/:id in its brand, and goes back to the list as it was', async () => {

@@ -133,12 +133,25 @@ describe('the report preview', () => {
     const cells = table.get('[data-testid="preview-row"]').findAll('.cell');
     expect(cells.map((cell) => cell.text())).toEqual([
       '1',
-      '101',
+      'Brand 101',
       '12345678',
       'new drop',
       '1,234,567',
-      '0.05',
+      '4.56%',
     ]);
+    const headings = table.findAll('[role="columnheader"]');
+    expect(headings.map((cell) => cell.text())).toEqual([
+      'Rank',
+      'Brand',
+      'Media id',
+      'Caption',
+      'Impressions',
+      'Engagement rate',
+    ]);
+    // Figures line up right, their headings over them; names and words stay left.
+    expect(headings[4]!.classes()).toContain('number');
+    expect(headings[1]!.classes()).not.toContain('number');
+    expect(cells[1]!.classes()).not.toContain('number');
     expect(cells[2]!.attributes('title')).toBe('12345678');
     expect(cells[4]!.classes()).toContain('number');
     table.unmount();
@@ -155,8 +168,37 @@ describe('the report preview', () => {
     wrapper.get('[data-testid="report-builder"]').element.closest('form')!.dispatchEvent(new Event('submit'));
     await flushPromises();
     expect(wrapper.find('[data-testid="preview-stale"]').exists()).toBe(false);
+    const shown = [...builder.form.metrics];
     builder.form.metrics = ['REACH'];
     await flushPromises();
     expect(wrapper.find('[data-testid="preview-stale"]').exists()).toBe(true);
+    // Changed back: the form describes the report shown again, whatever edits happened between.
+    builder.form.metrics = shown;
+    await flushPromises();
+    expect(wrapper.find('[data-testid="preview-stale"]').exists()).toBe(false);
+    // A file name and a flag put the configuration's keys in another order than the form's.
+    builder.form.filename = 'monthly';
+    builder.form.null_if_no_posts = true;
+    wrapper.get('[data-testid="report-builder"]').element.closest('form')!.dispatchEvent(new Event('submit'));
+    await flushPromises();
+    expect(wrapper.find('[data-testid="preview-stale"]').exists()).toBe(false);
+  });
+
+  it('clears the last preview on New report', async () => {
+    const preload = createFakePreload().install();
+    installFakeReports(preload);
+    const mounted = await mountApp('/reports');
+    wrapper = mounted.wrapper;
+    await flushPromises();
+    builder = useReportBuilderStore(mounted.pinia);
+    builder.form.metrics = ['REACH'];
+    wrapper.get('[data-testid="report-builder"]').element.closest('form')!.dispatchEvent(new Event('submit'));
+    await flushPromises();
+    expect(wrapper.get('[data-testid="report-preview"]').text()).not.toContain('No preview yet');
+    await wrapper.get('[data-testid="report-new"]').trigger('click');
+    await flushPromises();
+    const preview = wrapper.get('[data-testid="report-preview"]').text();
+    expect(preview).toContain('No preview yet');
+    expect(wrapper.find('[data-testid="preview-stale"]').exists()).toBe(false);
   });
 });

@@ -7,6 +7,7 @@ import type {
 } from '../../../../shared/contract/index.ts';
 import { api } from '../../api/contract-client.ts';
 import { useLoad } from '../../lib/use-load.ts';
+import { localDay, periodDays, periodLabel, type CampaignPeriod } from './campaign-period.ts';
 import { useCampaignsStore } from './campaigns-store.ts';
 
 export interface CampaignRef {
@@ -14,38 +15,45 @@ export interface CampaignRef {
   campaignId: number;
 }
 
-/** A whole-day range of the statistics, YYYY-MM-DD; null is all of the campaign's media. */
-export type StatsRange = { from: string; to: string } | null;
-
 /**
- * The campaign open in the detail page, its statistics for a date range, and the changes made
- * to it (the edit form's PUT, added media): each answer replaces the campaign on screen at once,
- * and the statistics and the list are read again.
+ * The campaign open in the detail page, its statistics for the period chosen (the headline
+ * figures, the goals and the statistics tab all read this one answer), and the changes made to
+ * it (the edit form's PUT, added media): each answer replaces the campaign on screen at once, and
+ * the statistics and the list are read again. The period stays as chosen from one campaign to
+ * the next, so two campaigns compare over the same days.
  */
 export const useCampaignStore = defineStore('campaign', () => {
   const list = useCampaignsStore();
   const opened = ref<CampaignRef | null>(null);
-  const range = ref<StatsRange>(null);
+  const period = ref<CampaignPeriod>({ kind: 'all' });
+  /** The person's day when the period was chosen: "Last 30 days" ends there. */
+  const today = ref(localDay());
 
   const load = useLoad(
     () => opened.value,
     (signal) => api['campaigns:get'](opened.value!, { signal }),
     { enabled: () => opened.value !== null },
   );
-  const stats = useLoad(
-    () => [opened.value, range.value],
-    (signal) => api['campaigns:stats']({ ...opened.value!, ...(range.value ?? {}) }, { signal }),
-    { enabled: () => opened.value !== null },
-  );
-
   /** The answer for the campaign asked for: an earlier campaign's is never shown as this one. */
   const campaign = computed<CampaignView | undefined>(() =>
     load.data.value?.id === opened.value?.campaignId ? load.data.value : undefined,
   );
 
+  const range = computed(() => periodDays(period.value, today.value, campaign.value));
+  const stats = useLoad(
+    () => [opened.value, range.value],
+    (signal) => api['campaigns:stats']({ ...opened.value!, ...(range.value ?? {}) }, { signal }),
+    // The campaign's own dates are known once the campaign is: not all time meanwhile.
+    { enabled: () => opened.value !== null && (period.value.kind !== 'campaign' || !!campaign.value) },
+  );
+
+  function choosePeriod(next: CampaignPeriod): void {
+    today.value = localDay();
+    period.value = next;
+  }
+
   function open(next: CampaignRef): void {
     if (next.brandId === opened.value?.brandId && next.campaignId === opened.value?.campaignId) return;
-    range.value = null;
     opened.value = next;
   }
 
@@ -77,7 +85,12 @@ export const useCampaignStore = defineStore('campaign', () => {
     error: load.error,
     gone,
     reload: load.reload,
+    period,
+    choosePeriod,
+    /** The days the figures are for (null: all time). */
     range,
+    /** The period in words, with its days: "Last 30 days · 1 Oct – 30 Oct 2026". */
+    periodLabel: computed(() => periodLabel(period.value, today.value, campaign.value)),
     stats: stats.data,
     statsLoading: stats.loading,
     statsError: stats.error,

@@ -4,12 +4,12 @@ import type { QueryParams } from '../../lib/use-query-param.ts';
 
 /**
  * The Campaigns list's state in the address, so reload, back/forward and a copied link keep it:
- * the brand, the search as typed, the sort and the filters. Each value is checked against the
- * contract's own schemas; one that does not fit (an old or edited link) falls back to its
- * default rather than breaking the page. Defaults are left out of the address.
+ * the open campaign's brand, the search as typed, the sort and the filters. Each value is checked
+ * against the contract's own schemas; one that does not fit (an old or edited link) falls back to
+ * its default rather than breaking the page. Defaults are left out of the address.
  */
 export interface CampaignsQuery {
-  /** The brand picked in the list; null: the first chosen brand. */
+  /** The open campaign's brand (its row's link sets it); null: the first brand chosen. */
   brandId: number | null;
   search: string;
   sort: CampaignSort;

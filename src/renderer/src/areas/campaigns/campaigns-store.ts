@@ -15,9 +15,9 @@ import { campaignsQueryParams, type CampaignsQuery } from './campaigns-query.ts'
 export const CAMPAIGNS_PAGE_SIZE = 50;
 
 /**
- * A brand's campaigns with the list's filters. Campaigns belong to one brand, so the area works
- * in one of the chosen brands at a time: the one picked here while it is chosen, else the first.
- * The brand, search, sort and filters live in the address, as the inbox's filters do.
+ * The campaigns of the brands chosen in the side bar, as one list with the list's filters: the
+ * side bar's brand picker is the area's only one. The search, sort and filters live in the
+ * address, as the inbox's filters do; so does a campaign's own brand while its page is open.
  */
 export const useCampaignsStore = defineStore('campaigns', () => {
   const brands = useBrandsStore();
@@ -43,13 +43,7 @@ export const useCampaignsStore = defineStore('campaigns', () => {
     });
   }
 
-  const brandId = computed({
-    get: () => {
-      const picked = state.value.brandId;
-      return picked !== null && brands.selected.includes(picked) ? picked : (brands.selected[0] ?? null);
-    },
-    set: (id: number | null) => set({ brandId: id }),
-  });
+  const brandIds = computed(() => [...brands.selected]);
 
   /** What is typed in the search box; the address has the search applied (after a pause, or on Enter). */
   const search = ref(state.value.search);
@@ -103,11 +97,11 @@ export const useCampaignsStore = defineStore('campaigns', () => {
 
   const list = usePagedList<CampaignRow>({
     pageSize: CAMPAIGNS_PAGE_SIZE,
-    key: () => `${brandId.value}|${JSON.stringify(filter.value)}`,
-    enabled: () => brandId.value !== null,
+    key: () => `${brandIds.value.join(',')}|${JSON.stringify(filter.value)}`,
+    enabled: () => brandIds.value.length > 0,
     load: (offset, limit, signal) =>
       api['campaigns:list'](
-        { query: { brandId: brandId.value!, filter: filter.value }, offset, limit },
+        { query: { brandIds: brandIds.value, filter: filter.value }, offset, limit },
         { signal },
       ),
   });
@@ -119,9 +113,10 @@ export const useCampaignsStore = defineStore('campaigns', () => {
   }
 
   return {
-    brandId,
-    /** The brand the address names, chosen or not: a campaign's page opened from a copied link. */
-    linkedBrandId: computed(() => state.value.brandId),
+    /** The brands listed: the side bar's choice. */
+    brandIds,
+    /** The brand a campaign's page is in: the address's (a copied link), else the first chosen. */
+    campaignBrandId: computed(() => state.value.brandId ?? brands.selected[0] ?? null),
     search,
     applySearch,
     sortField,

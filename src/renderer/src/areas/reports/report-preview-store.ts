@@ -79,13 +79,19 @@ export const useReportPreviewStore = defineStore('report-preview', () => {
     return load.reload();
   }
 
+  /** A new report: the last one's preview (or its loading, or its error) leaves the screen. */
+  function clear(): void {
+    asked.value = null;
+    void load.reload(); // asks for nothing: what was shown, its load and its error all go
+  }
+
   return {
     preview,
     rows,
     loading: load.loading,
     error: load.error,
     /** The configuration `preview` shows (to tell when the form has moved on). */
-    shownConfig: computed(() => load.data.value?.shown ?? null),
+    shownConfig: computed<ReportConfig | null>(() => load.data.value?.config ?? null),
     loaded: computed(() => preview.value !== null),
     /** Why some rows scrolled to could not be read (the rest of the table works meanwhile). */
     rowsError: computed(() => {
@@ -100,6 +106,7 @@ export const useReportPreviewStore = defineStore('report-preview', () => {
     rowsLoading: rowsList.loading,
     retryRows: rowsList.retryFailed,
     run,
+    clear,
     retry: load.reload,
     /** The rows start..end are in view: their pages are read, those left far behind forgotten. */
     loadRows: rowsList.setRange,
