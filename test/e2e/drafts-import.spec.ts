@@ -116,7 +116,7 @@ test('a file without the columns it needs is refused in plain words, and nothing
   await page.getByRole('button', { name: 'Import CSV' }).click();
   const dialog = page.getByRole('dialog', { name: 'Import posts from a CSV file' });
   await chooseFile(page, 'notes.csv', 'title,body\nHello,World\n');
-  await expect(dialog.getByText('The header row has no channel, brand, time columns')).toBeVisible();
+  await expect(dialog.getByText('The header row has no channel, brand or time column')).toBeVisible();
   await expectNoRawErrorText(page);
   await expectAccessible(page, 'the import dialog, a file that is not one of posts');
 });

@@ -71,7 +71,7 @@ export function readCsvRows(text: string): CsvRow[] {
   const missing = requiredColumns.filter((column) => !columns.includes(column));
   if (missing.length > 0) {
     throw fileRefusal(
-      `The header row has no ${missing.join(', ')} column${missing.length > 1 ? 's' : ''}: ` +
+      `The header row has no ${listed(missing)} column: ` +
         `the first row must name the columns (${importColumns.join(', ').replace('media_ids', 'media ids')}).`,
     );
   }
@@ -92,6 +92,11 @@ export function readCsvRows(text: string): CsvRow[] {
       extraCells: Math.max(0, record.length - columns.length),
     };
   });
+}
+
+/** "a", "a or b", "a, b or c". */
+function listed(names: readonly string[]): string {
+  return names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} or ${names.at(-1)}`;
 }
 
 /** The header line's most frequent separator among comma, semicolon and tab. */
