@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { listDrafts } from '../../../../../src/main/services/drafts/draft-store.ts';
 import { createDraftsService } from '../../../../../src/main/services/drafts/drafts-service.ts';
@@ -12,7 +15,7 @@ const sandbox = await sandboxForThisFile({ rateLimit: 100_000 });
 const NOW = Date.now();
 const ZONE = 'Europe/Paris';
 
-function importOn(options: { online?: () => boolean } = {}) {
+function importOn(options: { online?: () => boolean; chosenPath?: () => string | null } = {}) {
   const { databases, db } = profileDatabase();
   const { client, sent } = clientOn(sandbox, async (_request, send) => {
     if (options.online && !options.online()) throw new TypeError('fetch failed');
@@ -30,7 +33,7 @@ function importOn(options: { online?: () => boolean } = {}) {
   const imports = createDraftsImport({
     drafts,
     activeBrandIds: () => [101, 102],
-    platform: {},
+    platform: options.chosenPath ? { chooseFileToOpen: async () => options.chosenPath!() } : {},
     now: () => NOW,
   });
   return { imports, drafts, db, client, sent };
@@ -147,6 +150,24 @@ describe('importing a CSV of posts', () => {
     expect(refusal.message).toMatch(/check the file again/);
     expect(listDrafts(db, { search: '' }, 0, 10).count).toBe(0);
     await drafts.close();
+  });
+
+  it('reads the file chosen in main’s open dialog (Electron), and nothing when the dialog is closed', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'socialdesk-import-'));
+    let chosen: string | null = join(folder, 'plan.csv');
+    writeFileSync(chosen, goodFile(2));
+    const { imports, drafts } = importOn({ online: () => false, chosenPath: () => chosen });
+    expect((await imports.chooseFile(ZONE)).check).toMatchObject({ fileName: 'plan.csv', accepted: 2 });
+    chosen = null;
+    expect(await imports.chooseFile(ZONE)).toEqual({ check: null });
+    // The browser shell has no dialog of main's: its page picks the file.
+    const web = importOn({ online: () => false });
+    expect((await refusalOf(() => web.imports.chooseFile(ZONE))).message).toMatch(
+      /Choose the file in the page/,
+    );
+    await drafts.close();
+    await web.drafts.close();
+    rmSync(folder, { recursive: true, force: true });
   });
 
   it('is all or nothing: a failure while writing leaves no draft of the file', async () => {
