@@ -1,8 +1,15 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { app, dialog, shell, type BrowserWindow, type SaveDialogOptions } from 'electron';
+import {
+  app,
+  dialog,
+  shell,
+  type BrowserWindow,
+  type OpenDialogOptions,
+  type SaveDialogOptions,
+} from 'electron';
 import type { SettingsService } from '../services/app/settings-service.ts';
-import type { Platform, RevealResult, SavePathOptions } from '../services/platform.ts';
+import type { FileFilter, Platform, RevealResult, SavePathOptions } from '../services/platform.ts';
 import { checkedAbsolutePath, saveFileName } from '../services/platform-paths.ts';
 
 /**
@@ -31,6 +38,21 @@ export function createElectronPlatform(deps: {
     return checkedAbsolutePath(result.filePath);
   }
 
+  async function chooseFileToOpen({ filters }: { filters?: FileFilter[] }): Promise<string | null> {
+    const options: OpenDialogOptions = {
+      defaultPath: await downloadsFolder(),
+      filters,
+      properties: ['openFile'],
+    };
+    const window = deps.window();
+    const result =
+      window && !window.isDestroyed()
+        ? await dialog.showOpenDialog(window, options)
+        : await dialog.showOpenDialog(options);
+    const [path] = result.filePaths;
+    return result.canceled || !path ? null : checkedAbsolutePath(path);
+  }
+
   async function downloadsFolder(): Promise<string> {
     return deps.settings.get().downloadsFolder ?? app.getPath('downloads');
   }
@@ -54,6 +76,7 @@ export function createElectronPlatform(deps: {
     },
     userDataDir: app.getPath('userData'),
     chooseSavePath,
+    chooseFileToOpen,
     downloadsFolder,
     revealPath,
   };

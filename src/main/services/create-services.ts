@@ -14,6 +14,8 @@ import { warnDiagnostic } from './api/lenient.ts';
 import type { Handlers } from './dispatch.ts';
 import { createDraftsHandlers } from './drafts/drafts-handlers.ts';
 import { createDraftsService } from './drafts/drafts-service.ts';
+import { createDraftsImportHandlers } from './drafts/import/drafts-import-handlers.ts';
+import { createDraftsImport } from './drafts/import/drafts-import-service.ts';
 import { EventBus } from './event-bus.ts';
 import { createExportsHandlers } from './exports/exports-handlers.ts';
 import { createExportsService } from './exports/exports-service.ts';
@@ -181,6 +183,13 @@ export function createServices(options: ServicesOptions): Services {
     ),
     ...people.handlers,
     ...createDraftsHandlers(drafts),
+    ...createDraftsImportHandlers(
+      createDraftsImport({
+        drafts,
+        activeBrandIds: () => profiles.active()?.brandIds,
+        platform: options.platform,
+      }),
+    ),
     ...createPostsHandlers({ clients, profiles, loads, changes: postChanges }),
     ...createRepliesHandlers(replies),
   };

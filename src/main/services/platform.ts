@@ -25,6 +25,12 @@ export interface Platform extends Pick<AppInfo, 'shell' | 'runtimes'> {
    * `opened: false` with the path, for the UI to show.
    */
   revealPath(path: string): Promise<RevealResult>;
+  /**
+   * A file the person chooses to open (an import): its absolute path, or null when cancelled.
+   * Electron asks with the native open dialog; the browser shell has none (its page picks the
+   * file and sends its text).
+   */
+  chooseFileToOpen?(options: { filters?: FileFilter[] }): Promise<string | null>;
   /** The folder files are saved in (browser shell) or the save dialog opens in (Electron). */
   downloadsFolder(): Promise<string>;
 }

@@ -86,7 +86,9 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
   );
 
   // A page's open event stream must not keep Ctrl+C from stopping the shell.
-  const app = Fastify({ logger: false, forceCloseConnections: true });
+  // A call's body may carry a CSV file to import (IMPORT_FILE_MAX_CHARS characters, up to three
+  // bytes each in JSON): more than Fastify's 1 MiB default.
+  const app = Fastify({ logger: false, forceCloseConnections: true, bodyLimit: 12 * 1024 * 1024 });
   let allowedHosts = new Set<string>();
   let allowedOrigins = new Set<string>();
   app.addHook('onRequest', async (request, reply) => {

@@ -6,6 +6,19 @@ import { brandsCalls } from './brands-calls.ts';
 import { campaignsCalls } from './campaigns-calls.ts';
 import type { CallMeta, CallSpec } from './call-spec.ts';
 import { draftsCalls, draftsEvents } from './drafts-calls.ts';
+
+// Bulk scheduling from a CSV file, into the drafts outbox.
+export {
+  draftsImportCalls,
+  IMPORT_FILE_MAX_CHARS,
+  IMPORT_ROWS_MAX,
+  type ImportAcceptedRow,
+  type ImportCheck,
+  type ImportProblem,
+  type ImportProblemKind,
+  type ImportRefusedRow,
+} from './drafts-import-calls.ts';
+import { draftsImportCalls } from './drafts-import-calls.ts';
 import { exportsCalls, exportsEvents } from './exports-calls.ts';
 import { inboxCalls, inboxEvents } from './inbox-calls.ts';
 import type { CallName, EventName } from './names.ts';
@@ -30,6 +43,7 @@ export const calls = {
   ...brandsCalls,
   ...tagsCalls,
   ...draftsCalls,
+  ...draftsImportCalls,
   ...postsCalls,
   ...reportsCalls,
   ...inboxCalls,

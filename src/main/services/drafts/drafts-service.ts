@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import type { DatabaseSync } from 'node:sqlite';
 import type { Draft, DraftFields, DraftSummary, UnsyncedDrafts } from '../../../shared/contract/index.ts';
 import type { SchedulerChannel } from '../../../shared/domain/index.ts';
 import { noActiveProfile } from '../accounts/profile-clients.ts';
 import type { CallContext } from '../dispatch.ts';
+import { transaction } from '../storage/transaction.ts';
 import {
   countByState,
   deleteDraft,
@@ -137,6 +139,33 @@ export function createDraftsService(deps: DraftsServiceDeps) {
       if (draft.postId === null) return { post: null };
       const scheduler = deps.schedulerOf(profile.profileId);
       return { post: await scheduler.get(draft.channel, draft.postId, {}, request) };
+    },
+
+    /**
+     * Many new drafts at once (an import), each queued for the service, in one transaction with
+     * what `alsoWrite` adds to it (the import's own note): all of them are written, or none.
+     * Answers their ids; each is told of as any new draft is, and the outbox starts on them.
+     */
+    createQueued(
+      inputs: ReadonlyArray<{ channel: SchedulerChannel; brandId: number; fields: DraftFields }>,
+      alsoWrite?: (db: DatabaseSync) => void,
+    ): string[] {
+      const profile = active();
+      const at = now();
+      const ids = transaction(profile.db, () => {
+        const made = inputs.map(({ channel, brandId, fields }) => {
+          const id = randomUUID();
+          insertDraft(profile.db, { id, channel, brandId, fields }, at);
+          queue.enqueue(profile.db, id, at);
+          return id;
+        });
+        alsoWrite?.(profile.db);
+        return made;
+      });
+      for (const id of ids) announce(profile, id);
+      profile.outbox.recount();
+      profile.outbox.kick();
+      return ids;
     },
 
     save(input: { id: string; fields: DraftFields; brandId?: number }): { revision: number } {
