@@ -1,8 +1,8 @@
 import type { DraftFields, ImportProblem } from '../../../../shared/contract/index.ts';
 import {
-  replyTextLength,
+  limitCounts,
+  overLimitSentence,
   schedulerChannels,
-  TWITTER_TEXT_MAX,
   type SchedulerChannel,
 } from '../../../../shared/domain/index.ts';
 import { createBody, validBody } from '../post-fields.ts';
@@ -133,35 +133,33 @@ export function checkRow(row: CsvRow, context: RowContext): RowVerdict {
   if (link && linkPlace[channel] === 'field') fields.link = link;
   if (media.ids.length > 0) fields.media_ids = media.ids;
   if (at !== null) fields.timestamp = at;
-  problems.push(...bodyProblems(channel, fields, text, brandId ?? 0));
+  problems.push(...bodyProblems(channel, fields, brandId ?? 0));
 
   if (problems.length > 0 || brandId === undefined || at === null) return { ok: false, problems };
   return { ok: true, draft: { line: row.line, channel, brandId, fields, at, text } };
 }
 
-/** What the channel's shared schema (and X's weighted count) says of the post's body. */
-function bodyProblems(
-  channel: SchedulerChannel,
-  fields: DraftFields,
-  text: string,
-  brandId: number,
-): ImportProblem[] {
+/**
+ * What the post limits (the counters' own, X's weighted count included) and the channel's shared
+ * schema say of the post's body: a text past its length in the import's words, any other bound
+ * or rule in the sentence the composer shows.
+ */
+function bodyProblems(channel: SchedulerChannel, fields: DraftFields, brandId: number): ImportProblem[] {
   const problems: ImportProblem[] = [];
-  const checked = validBody(channel, 'create', createBody(fields, brandId, CHECK_SOURCE_ID));
-  const weighted = channel === 'twitter' ? replyTextLength('TWITTER', text) : 0;
-  if (weighted > TWITTER_TEXT_MAX) {
-    problems.push({ kind: 'text_too_long', channel, length: weighted, max: TWITTER_TEXT_MAX });
-  }
-  if (checked.ok) return problems;
-  for (const [path, messages] of Object.entries(checked.error.fieldErrors)) {
-    const message = messages[0] ?? '';
-    const max = /at most (\d+) characters/i.exec(message);
-    if ((path === 'text' || path === 'caption') && max) {
-      if (problems.some((problem) => problem.kind === 'text_too_long')) continue;
-      problems.push({ kind: 'text_too_long', channel, length: text.length, max: Number(max[1]) });
-    } else {
-      problems.push({ kind: 'refused', field: path, message });
+  const over = limitCounts(channel, fields).filter((limit) => limit.count > limit.max);
+  for (const limit of over) {
+    if (limit.unit !== 'character') {
+      problems.push({ kind: 'refused', field: limit.path, message: overLimitSentence(limit) ?? '' });
+    } else if (!problems.some((problem) => problem.kind === 'text_too_long')) {
+      problems.push({ kind: 'text_too_long', channel, length: limit.count, max: limit.max });
     }
+  }
+  const checked = validBody(channel, 'create', createBody(fields, brandId, CHECK_SOURCE_ID));
+  if (checked.ok) return problems;
+  // A path past a limit is said above already; the schema repeats it in its own words.
+  const limited = new Set(over.map((limit) => limit.path));
+  for (const [path, messages] of Object.entries(checked.error.fieldErrors)) {
+    if (!limited.has(path)) problems.push({ kind: 'refused', field: path, message: messages[0] ?? '' });
   }
   return problems;
 }
