@@ -27,6 +27,8 @@ import { recordingPeopleSeen } from './people/people-seen.ts';
 import { createPostChanges } from './posts/post-changes.ts';
 import { createPostsHandlers } from './posts/posts-handlers.ts';
 import { createProfileDatabases, type ProfileDatabases } from './storage/profile-databases.ts';
+import { createPostingSchedule } from './schedule/posting-schedule.ts';
+import { createScheduleHandlers } from './schedule/schedule-handlers.ts';
 import { createRepliesHandlers } from './replies/replies-handlers.ts';
 import { createRepliesService } from './replies/replies-service.ts';
 import { createReportsHandlers } from './reports/reports-handlers.ts';
@@ -180,6 +182,7 @@ export function createServices(options: ServicesOptions): Services {
     ...people.handlers,
     ...createDraftsHandlers(drafts),
     ...createPostsHandlers({ clients, profiles, loads, changes: postChanges }),
+    ...createScheduleHandlers({ schedule: createPostingSchedule(databases), clients, profiles }),
     ...createRepliesHandlers(replies),
   };
   // Drafts queued before the last quit (or crash) go on without waiting for a drafts call.
