@@ -106,7 +106,11 @@ test('a posting time shows free in the week, and Add to queue puts an unschedule
   const slotTime = new Date(day.start + (6 * 60 + 17) * 60_000).toISOString();
   const free = page.locator(`[data-testid="post-calendar"] [data-free-slot="${slotTime}"]`);
   await expect(free).toHaveCount(1);
-  await expect(free).toContainText('Free · Threads · Brand 101');
+  await expect(free).toHaveText('Free · Brand 101');
+  await expect(free).toHaveAttribute('title', 'Free posting time of Threads · Brand 101');
+  await expect(
+    page.locator(`[data-testid="post-calendar"] .free-slot:has([data-free-slot="${slotTime}"])`),
+  ).toContainText('TH');
   await expectAccessible(page, 'the week with free posting times');
 
   await searchFor(page, words);

@@ -52,12 +52,10 @@ describe('the Scheduler page', () => {
     expect(week).toMatchObject({ brandIds: [101, 102], sort: 'TIMESTAMP' });
     expect(week.channels).toBeUndefined();
     expect(Date.parse(week.to!) - Date.parse(week.from!)).toBe(7 * 86_400_000);
-    const titles = wrapper.findAll('.post-event').map((e) => e.text());
-    // Each post with its channel's mark, the channel in words for whoever reads the page, its time.
-    expect(titles.some((t) => t.startsWith('THThreads, ') && t.endsWith('Spring collection teaser'))).toBe(
-      true,
-    );
-    expect(titles.some((t) => t.startsWith('IGInstagram, ') && t.endsWith('Behind the scenes'))).toBe(true);
+    // Each post with its channel's mark (its code, drawn before its time and title) and its text.
+    const titles = wrapper.findAll('.post-event').map((e) => `${e.attributes('data-mark')} ${e.text()}`);
+    expect(titles.some((t) => t.startsWith('TH ') && t.endsWith('Spring collection teaser'))).toBe(true);
+    expect(titles.some((t) => t.startsWith('IG ') && t.endsWith('Behind the scenes'))).toBe(true);
     const side = wrapper.findAll('[data-testid="unscheduled-post"]').map((b) => b.attributes('data-post'));
     expect(side).toEqual(['linkedin:5', 'threads:4']);
   });

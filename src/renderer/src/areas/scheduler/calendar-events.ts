@@ -53,7 +53,7 @@ export function toCalendarEvents(posts: readonly PostView[], now: number): Event
       durationEditable: false,
       interactive: true,
       color: statusColors[post.status],
-      className: `post-event status-${post.status.toLowerCase()}`,
+      className: `post-event status-${post.status.toLowerCase()} channel-${post.channel}`,
       extendedProps: { post },
     }));
 }
