@@ -196,7 +196,16 @@ test('the calendar says what its colours mean, shows a whole post on hover, and 
     },
   });
   expect(created.status).toBe(201);
+  // Another post at the same minute: the two stand side by side, neither over the other.
+  const twin = await sandbox.request<ServicePost>('scheduler', 'threads/scheduled_posts', {
+    method: 'POST',
+    json: { brand_id: 102, text: `${words} twin`, status: 'SCHEDULED', timestamp: created.body.timestamp },
+  });
+  expect(twin.status).toBe(201);
   await openWeekWith(page, day.date);
+  const one = (await page.locator(`.post-event[data-post="threads:${created.body.id}"]`).boundingBox())!;
+  const two = (await page.locator(`.post-event[data-post="threads:${twin.body.id}"]`).boundingBox())!;
+  expect(one.x + one.width <= two.x + 1 || two.x + two.width <= one.x + 1).toBe(true);
 
   const legend = page.getByRole('list', { name: 'Status colours' });
   for (const label of ['Scheduled', 'Published', 'Failed or partly failed', 'Needs approval', 'Draft'])
@@ -209,16 +218,22 @@ test('the calendar says what its colours mean, shows a whole post on hover, and 
   await expect(tooltip).toContainText('the end.');
   await expect(tooltip).toContainText('Threads · Brand 101');
   await expect(event).toHaveAttribute('aria-describedby', 'post-tooltip');
+  // The keyboard reaches the same words: a post focused shows its tooltip too.
+  await page.mouse.move(0, 0);
+  await expect(tooltip).toHaveCount(0);
+  await event.focus();
+  await expect(tooltip).toContainText('the end.');
+  await event.blur();
 
   await searchFor(page, words.toUpperCase());
-  await expect(page.locator('.post-event')).toHaveCount(1);
+  await expect(page.locator('.post-event')).toHaveCount(2);
   await expect(event).toBeVisible();
   await expect(page).toHaveURL(/[?&]q=/);
   await page.reload();
   await expect(page.getByRole('searchbox', { name: 'Search the posts shown' })).toHaveValue(
     words.toUpperCase(),
   );
-  await expect(page.locator('.post-event')).toHaveCount(1);
+  await expect(page.locator('.post-event')).toHaveCount(2);
 
   await searchFor(page, `nothing like this ${randomUUID()}`);
   await expect(page.getByText('No post in this week matches the search.')).toBeVisible();
