@@ -135,9 +135,14 @@ test('Add to queue without posting times says where to set them', async ({ page,
     .getByTestId('unscheduled')
     .getByRole('button', { name: /^Add to queue/ })
     .click();
-  await expect(
-    page.getByText('Threads · Brand 101 has no posting times yet: set them in Posting times.'),
-  ).toBeVisible();
+  const said = 'Threads · Brand 101 has no posting times yet: set them in Posting times.';
+  await expect(page.getByText(said)).toBeVisible();
+
+  // From the post's details the same, said in the pane beside its controls.
+  await page.getByTestId('unscheduled-post').click();
+  const pane = page.getByRole('dialog');
+  await pane.getByRole('button', { name: 'Add to queue' }).click();
+  await expect(pane.getByRole('status').filter({ hasText: said })).toBeVisible();
 });
 
 test('a post dragged from Unscheduled onto the week is scheduled at that time', async ({ page, sandbox }) => {
@@ -249,6 +254,13 @@ test('a Snapchat post without text says what it holds, in Unscheduled and the li
   const item = page.locator(`[data-testid="unscheduled-post"][data-post="${post.key}"]`);
   await searchFor(page, 'Snapchat · 1 media file');
   await expect(item).toContainText('Snapchat · 1 media file');
+  // Its details say the same before anything is done to it.
+  await item.click();
+  const pane = page.getByRole('dialog');
+  await expect(pane.getByText('Snapchat · 1 media file')).toBeVisible();
+  await expectAccessible(page, "an unscheduled Snapchat post's details");
+  await page.keyboard.press('Escape');
+  await expect(pane).toHaveCount(0);
 
   await page.getByTestId('view-list').click();
   await pickOption(page, page.getByTestId('filter-scheduled'), 'Unscheduled');
