@@ -29,6 +29,8 @@ import { recordingPeopleSeen } from './people/people-seen.ts';
 import { createPostChanges } from './posts/post-changes.ts';
 import { createPostsHandlers } from './posts/posts-handlers.ts';
 import { createProfileDatabases, type ProfileDatabases } from './storage/profile-databases.ts';
+import { createPostingSchedule } from './schedule/posting-schedule.ts';
+import { createScheduleHandlers } from './schedule/schedule-handlers.ts';
 import { createRepliesHandlers } from './replies/replies-handlers.ts';
 import { createRepliesService } from './replies/replies-service.ts';
 import { createReportsHandlers } from './reports/reports-handlers.ts';
@@ -191,6 +193,7 @@ export function createServices(options: ServicesOptions): Services {
       }),
     ),
     ...createPostsHandlers({ clients, profiles, loads, changes: postChanges }),
+    ...createScheduleHandlers({ schedule: createPostingSchedule(databases), clients, profiles }),
     ...createRepliesHandlers(replies),
   };
   // Drafts queued before the last quit (or crash) go on without waiting for a drafts call.

@@ -24,8 +24,21 @@ import { inboxCalls, inboxEvents } from './inbox-calls.ts';
 import type { CallName, EventName } from './names.ts';
 import { peopleCalls, peopleEvents } from './people-calls.ts';
 import { postsCalls, postsEvents } from './posts-calls.ts';
+
+// The posting schedule: times of the week per channel and brand, free slots, "Add to queue".
+export {
+  scheduleCalls,
+  postingScheduleSchema,
+  weeklySlotSchema,
+  slotTimeSchema,
+  SLOTS_PER_SCHEDULE_MAX,
+  type PostingSchedule,
+  type PostingTimes,
+  type WeeklySlot,
+} from './schedule-calls.ts';
 import { repliesCalls, repliesEvents } from './replies-calls.ts';
 import { reportsCalls } from './reports-calls.ts';
+import { scheduleCalls } from './schedule-calls.ts';
 import { tagsCalls } from './tags-calls.ts';
 
 /**
@@ -45,6 +58,7 @@ export const calls = {
   ...draftsCalls,
   ...draftsImportCalls,
   ...postsCalls,
+  ...scheduleCalls,
   ...reportsCalls,
   ...inboxCalls,
   ...campaignsCalls,

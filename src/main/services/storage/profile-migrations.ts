@@ -171,4 +171,28 @@ export const profileMigrations: readonly Migration[] = [
       `);
     },
   },
+  {
+    // Held for the inbox mirror's step (issue 25), merged from its own branch: the steps must run
+    // 1, 2, 3, ... with no gap, and the posting schedule's is 8.
+    version: 7,
+    up() {},
+  },
+  {
+    version: 8,
+    up(db) {
+      // Posting schedules (issue 26 §2): the times of the week a channel and brand post at, as
+      // a day (1 Monday ... 7 Sunday) and a minute of the day, in the schedule's time zone (kept
+      // in `meta` as posting_time_zone; the machine's zone until the person picks one).
+      db.exec(`
+        CREATE TABLE posting_slots (
+          channel TEXT NOT NULL
+            CHECK (channel IN ('threads', 'instagram', 'twitter', 'linkedin', 'snapchat')),
+          brand_id INTEGER NOT NULL,
+          weekday INTEGER NOT NULL CHECK (weekday BETWEEN 1 AND 7),
+          minute INTEGER NOT NULL CHECK (minute BETWEEN 0 AND 1439),
+          PRIMARY KEY (channel, brand_id, weekday, minute)
+        ) STRICT, WITHOUT ROWID
+      `);
+    },
+  },
 ];

@@ -1,7 +1,9 @@
 import { flushPromises, type VueWrapper } from '@vue/test-utils';
 import { describe, expect, it, vi } from 'vitest';
+import { nextTick } from 'vue';
 import type { Router } from 'vue-router';
 import PostCalendar from '../../../../src/renderer/src/areas/scheduler/components/post-calendar.vue';
+import { useSchedulerStore } from '../../../../src/renderer/src/areas/scheduler/scheduler-store.ts';
 import { timeFromNow } from '../../../../src/renderer/src/lib/time-words.ts';
 import type { PostView } from '../../../../src/shared/contract/index.ts';
 import { createFakePreload } from '../../helpers/fake-preload.ts';
@@ -52,9 +54,10 @@ describe('the Scheduler page', () => {
     expect(week).toMatchObject({ brandIds: [101, 102], sort: 'TIMESTAMP' });
     expect(week.channels).toBeUndefined();
     expect(Date.parse(week.to!) - Date.parse(week.from!)).toBe(7 * 86_400_000);
-    const titles = wrapper.findAll('.post-event').map((e) => e.text());
-    expect(titles.some((t) => t.includes('TH Spring collection teaser'))).toBe(true);
-    expect(titles.some((t) => t.includes('IG Behind the scenes'))).toBe(true);
+    // Each post with its channel's mark (its code, drawn before its time and title) and its text.
+    const titles = wrapper.findAll('.post-event').map((e) => `${e.attributes('data-mark')} ${e.text()}`);
+    expect(titles.some((t) => t.startsWith('TH ') && t.endsWith('Spring collection teaser'))).toBe(true);
+    expect(titles.some((t) => t.startsWith('IG ') && t.endsWith('Behind the scenes'))).toBe(true);
     const side = wrapper.findAll('[data-testid="unscheduled-post"]').map((b) => b.attributes('data-post'));
     expect(side).toEqual(['linkedin:5', 'threads:4']);
   });
@@ -156,6 +159,18 @@ describe('the Scheduler page', () => {
     await flushPromises();
     expect(preload.inputsOf('posts:delete')).toEqual([{ channel: 'threads', id: 1 }]);
     expect(rows()).not.toContain('threads:1');
+  });
+
+  it('puts a post moved from the list in its new place at once, before the list is read again', async () => {
+    const { preload } = await openScheduler('/scheduler?view=list');
+    const rows = () => wrapper.findAll('[data-testid="post-row"]').map((r) => r.attributes('data-post'));
+    expect(rows()).toEqual(['twitter:3', 'instagram:2', 'threads:1', 'threads:4', 'linkedin:5']);
+    const reads = preload.inputsOf('posts:list').length;
+    const store = useSchedulerStore();
+    await store.reschedule(posts()[2]!, '2026-11-28T10:00:00.000Z');
+    await nextTick();
+    expect(rows()).toEqual(['instagram:2', 'threads:1', 'twitter:3', 'threads:4', 'linkedin:5']);
+    expect(preload.inputsOf('posts:list').length).toBe(reads);
   });
 
   it('says what went wrong when the posts cannot be read, and Retry reads them again', async () => {

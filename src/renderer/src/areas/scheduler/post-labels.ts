@@ -1,4 +1,6 @@
+import type { PostView } from '../../../../shared/contract/index.ts';
 import type { AutoPublishError, PostStatus, SchedulerChannel } from '../../../../shared/domain/index.ts';
+import { channelNames, countLabel, postStatusMeta, sentenceCase } from '../../lib/labels/index.ts';
 
 /**
  * What only the Scheduler says: which statuses a move may change, publishing errors in words, and
@@ -116,13 +118,63 @@ export const publishErrorExplanations: Record<AutoPublishError, ErrorExplanation
 export const channelCodes: Record<SchedulerChannel, string> = {
   threads: 'TH',
   instagram: 'IG',
-  twitter: 'TW',
-  linkedin: 'IN',
+  twitter: 'X',
+  linkedin: 'in',
   snapchat: 'SC',
 };
 
-/** The start of a post's text for a calendar event, after its channel's code. */
-export function postTitle(channel: SchedulerChannel, text: string | null, postType: string | null): string {
-  const body = text?.trim() || (postType ? `${postType.toLowerCase()} without text` : 'No text');
-  return `${channelCodes[channel]} ${body.length > 120 ? `${body.slice(0, 119)}…` : body}`;
+/**
+ * A channel's mark on the calendar and the lists: its code on its colour. One palette for both
+ * themes, each colour chosen so its text reads at 4.5:1 or more (Snapchat's yellow takes black).
+ */
+export const channelColors: Record<SchedulerChannel, { background: string; text: string }> = {
+  threads: { background: '#1c1c1c', text: '#ffffff' },
+  instagram: { background: '#b3206f', text: '#ffffff' },
+  twitter: { background: '#0f5c8f', text: '#ffffff' },
+  linkedin: { background: '#0a58a8', text: '#ffffff' },
+  snapchat: { background: '#fff200', text: '#1c1c1c' },
+};
+
+type Titled = Pick<PostView, 'channel' | 'text' | 'post_type' | 'media_count'>;
+
+/**
+ * What a post says in a line. A post without text says what it holds instead: a Snapchat post
+ * (which never has text) "Snapchat · 1 media file", so nobody deletes a post without knowing
+ * which; others their type ("Story without text").
+ */
+export function postBody(post: Titled): string {
+  const text = post.text?.trim();
+  if (text) return text;
+  if (post.channel === 'snapchat')
+    return post.media_count > 0
+      ? `Snapchat · ${countLabel(post.media_count, 'media file', 'media files')}`
+      : 'Snapchat · no media yet';
+  return post.post_type ? `${sentenceCase(post.post_type)} without text` : 'No text';
 }
+
+/** The start of a post's text for a calendar event (its channel shows as its mark). */
+export function postTitle(post: Titled): string {
+  const body = postBody(post);
+  return body.length > 120 ? `${body.slice(0, 119)}…` : body;
+}
+
+/** Whether a post matches every word of a search: its text, channel, brand, status or label. */
+export function matchesSearch(
+  post: PostView,
+  words: readonly string[],
+  brandName: (id: number) => string,
+): boolean {
+  if (words.length === 0) return true;
+  const haystack = [
+    postBody(post),
+    channelNames[post.channel],
+    brandName(post.brand_id),
+    postStatusMeta[post.status].label,
+  ]
+    .join(' ')
+    .toLocaleLowerCase();
+  return words.every((word) => haystack.includes(word));
+}
+
+/** A search's words, lower case (empty: no search). */
+export const searchWords = (text: string) => text.toLocaleLowerCase().split(/\s+/).filter(Boolean);

@@ -2,15 +2,22 @@ import { useThrottleFn } from '@vueuse/core';
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef, watch } from 'vue';
 import { useRoute } from 'vue-router';
-import type { PostChange, PostsQueryInput, PostView } from '../../../../shared/contract/index.ts';
+import type {
+  PostChange,
+  PostingSchedule,
+  PostsQueryInput,
+  PostView,
+  WeeklySlot,
+} from '../../../../shared/contract/index.ts';
 import type { PostStatus, ScheduledPostListSort, SchedulerChannel } from '../../../../shared/domain/index.ts';
 import { api, on } from '../../api/contract-client.ts';
-import { useBrandsStore } from '../../app/brands-store.ts';
+import { brandLabel, useBrandsStore } from '../../app/brands-store.ts';
 import { useLoad } from '../../lib/use-load.ts';
 import { usePagedList } from '../../lib/use-paged-list.ts';
 import { useQueryState } from '../../lib/use-query-param.ts';
-import { postKey } from './calendar-events.ts';
-import { DEFAULT_MODE, schedulerQueryParams, type SchedulerMode } from './scheduler-query.ts';
+import { postKey, type FreeSlot } from './calendar-events.ts';
+import { matchesSearch, searchWords } from './post-labels.ts';
+import { DEFAULT_MODE, DEFAULT_SORT, schedulerQueryParams, type SchedulerMode } from './scheduler-query.ts';
 
 export type { SchedulerMode } from './scheduler-query.ts';
 
@@ -48,6 +55,27 @@ async function readAll(query: PostsQueryInput, max: number, signal: AbortSignal)
 const sameKey = (a: PostView, b: Pick<PostView, 'channel' | 'id'>) =>
   a.channel === b.channel && a.id === b.id;
 
+/** The minute an instant falls in: a post holds a posting time when it goes out in that minute. */
+const minuteOf = (iso: string) => Math.floor(Date.parse(iso) / 60_000);
+
+/**
+ * A page's rows in the list's order, as the service sorts them (posts without the value last),
+ * so a post moved from the list takes its new place at once, before the service is asked again.
+ */
+function inListOrder(rows: PostView[], sort: ScheduledPostListSort): PostView[] {
+  const field = sort.replace(/^-/, '');
+  if (field !== 'TIMESTAMP' && field !== 'UPDATED_AT') return rows;
+  const sign = sort.startsWith('-') ? -1 : 1;
+  const valueOf = (post: PostView) => (field === 'TIMESTAMP' ? post.timestamp : post.updated_at);
+  return [...rows].sort((a, b) => {
+    const [x, y] = [valueOf(a), valueOf(b)];
+    if (x === y) return 0;
+    if (x === null) return 1;
+    if (y === null) return -1;
+    return sign * (Date.parse(x) - Date.parse(y));
+  });
+}
+
 /**
  * The Scheduler's posts: the calendar's range, the unscheduled ones beside it, and the list's page,
  * all over the chosen brands and the filters; a reschedule or a delete shows at once everywhere.
@@ -79,14 +107,29 @@ export const useSchedulerStore = defineStore('scheduler', () => {
     },
   });
   watch(mode, (shown) => (lastMode.value = shown));
+  /** Words the posts shown must hold (in the address, written in place as the person types). */
+  const search = computed<string>({
+    get: () => address.state.value.search,
+    set: (text) => address.set({ search: text }, { replace: true }),
+  });
+  const words = computed(() => searchWords(search.value));
+  const shownBySearch = (posts: readonly PostView[]) =>
+    words.value.length === 0 ? posts : posts.filter((post) => matchesSearch(post, words.value, brandLabel));
   const channels = ref<SchedulerChannel[]>([]);
   const statuses = ref<PostStatus[]>([]);
   /** The calendar's visible range, as it reports it. */
   const range = ref<{ from: string; to: string } | null>(null);
   /** The list's own filters. */
-  const hasScheduledTime = ref<boolean | null>(null);
+  // The list's choices are in the address: a reload keeps them.
+  const hasScheduledTime = computed<boolean | null>({
+    get: () => ({ any: null, yes: true, no: false })[address.state.value.scheduled],
+    set: (value) => address.set({ scheduled: value === null ? 'any' : value ? 'yes' : 'no' }),
+  });
   const listRange = ref<[number, number] | null>(null);
-  const sort = ref<ScheduledPostListSort>('TIMESTAMP');
+  const sort = computed<ScheduledPostListSort>({
+    get: () => address.state.value.sort,
+    set: (value) => address.set({ sort: value }),
+  });
   const page = ref(1);
 
   const common = () => ({
@@ -117,6 +160,70 @@ export const useSchedulerStore = defineStore('scheduler', () => {
       readAll({ ...common(), hasScheduledTime: false, sort: 'SORT_INDEX' }, UNSCHEDULED_MAX, signal),
     { enabled: () => hasBrands() && mode.value !== 'list' },
   );
+
+  /** The profile's posting schedule: times of the week per channel and brand, and their zone. */
+  // Read again with the brands: another profile (its own schedule) brings other brands.
+  const schedule = useLoad(
+    () => brands.available,
+    (signal) => api['schedule:get'](undefined, { signal }),
+  );
+  /** The posting times in the week on screen (the month draws none: a day has no room). */
+  const slots = useLoad(
+    () => [brands.selected, channels.value, range.value, mode.value, schedule.data.value],
+    async (signal) => {
+      const asked = range.value!;
+      const answer = await api['schedule:slots'](
+        {
+          brandIds: [...brands.selected],
+          ...(channels.value.length ? { channels: [...channels.value] } : {}),
+          ...asked,
+        },
+        { signal, lane: 'background' },
+      );
+      return { ...answer, range: asked };
+    },
+    {
+      enabled: () =>
+        hasBrands() &&
+        range.value !== null &&
+        mode.value === 'week' &&
+        (schedule.data.value?.schedules.length ?? 0) > 0,
+    },
+  );
+  /** The week's posting times still to come that no post of their channel and brand holds. */
+  const freeSlots = computed<FreeSlot[]>(() => {
+    const answer = slots.data.value;
+    if (
+      !answer ||
+      answer.range !== range.value ||
+      mode.value !== 'week' ||
+      !schedule.data.value?.schedules.length
+    )
+      return [];
+    const held = new Set(
+      (calendar.data.value?.items ?? []).map(
+        (post) => `${post.channel}:${post.brand_id}:${minuteOf(post.timestamp!)}`,
+      ),
+    );
+    const now = Date.now();
+    return answer.slots.filter(
+      (slot) =>
+        Date.parse(slot.start) > now && !held.has(`${slot.channel}:${slot.brandId}:${minuteOf(slot.start)}`),
+    );
+  });
+
+  /** Replaces a channel and brand's posting times; the free times shown follow. */
+  async function setPostingTimes(channel: SchedulerChannel, brandId: number, times: WeeklySlot[]) {
+    schedule.data.value = await api['schedule:set-times']({ channel, brandId, slots: times });
+  }
+  async function setTimeZone(timeZone: string): Promise<PostingSchedule> {
+    return (schedule.data.value = await api['schedule:set-time-zone']({ timeZone }));
+  }
+  /** The next posting time of the post's channel and brand that no post holds (or why there is none). */
+  function nextFreeTime(post: PostView) {
+    return api['schedule:next-free']({ channel: post.channel, brandId: post.brand_id });
+  }
+
   const listQuery = computed<PostsQueryInput>(() => ({
     ...common(),
     ...(hasScheduledTime.value !== null ? { hasScheduledTime: hasScheduledTime.value } : {}),
@@ -147,7 +254,7 @@ export const useSchedulerStore = defineStore('scheduler', () => {
     { immediate: true },
   );
   /** The page's rows; while a page not read yet loads, the page shown before stays. */
-  const listRows = computed<PostView[]>((previous) => {
+  const pageRows = computed<PostView[]>((previous) => {
     void list.revision.value;
     const start = (page.value - 1) * LIST_PAGE_SIZE;
     const end = Math.min(start + LIST_PAGE_SIZE, list.count.value ?? 0);
@@ -157,8 +264,50 @@ export const useSchedulerStore = defineStore('scheduler', () => {
       if (!post) return list.pageAt(start).status === 'loading' ? (previous ?? []) : rows;
       rows.push(post);
     }
-    return rows;
+    return inListOrder(rows, sort.value);
   });
+  /** The page's rows the search keeps. */
+  const listRows = computed(() => shownBySearch(pageRows.value) as PostView[]);
+
+  /*
+   * The list starts today: a list in publish time order opens on the page holding today's first
+   * post, scrolled to it (earlier posts are above it and on the pages before), as asked of the
+   * service when the list is new.
+   */
+  /** Where today's first post is in the list (null: the list is in another order). */
+  const todayIndex = ref<number | null>(null);
+  async function pageOfToday(key: string): Promise<void> {
+    todayIndex.value = null;
+    if (sort.value !== DEFAULT_SORT || listRange.value || hasScheduledTime.value === false) return;
+    const today = new Date();
+    today.setHours(0, 0, 0, 0);
+    try {
+      const before = await api['posts:list']({
+        query: { ...common(), hasScheduledTime: true, to: today.toISOString(), sort: 'TIMESTAMP' },
+        offset: 0,
+        limit: 1,
+      });
+      // Still the same list, and nobody turned a page meanwhile.
+      if (key !== JSON.stringify(listQuery.value) || page.value !== 1) return;
+      todayIndex.value = before.count;
+      page.value = Math.floor(before.count / LIST_PAGE_SIZE) + 1;
+    } catch {
+      // The list itself says what went wrong; it stays on its first page.
+    }
+  }
+  /** The row of today's first post, when the page shown holds it: the table scrolls to it. */
+  const firstOfToday = computed(() => {
+    if (todayIndex.value === null) return null;
+    const post = pageRows.value[todayIndex.value - (page.value - 1) * LIST_PAGE_SIZE];
+    return post ? postKey(post) : null;
+  });
+  watch(
+    () => (listShown() ? JSON.stringify(listQuery.value) : ''),
+    (key) => {
+      if (key) void pageOfToday(key);
+    },
+    { immediate: true },
+  );
   /** Why the list, or the page shown, could not be read. */
   const listError = computed(
     () => list.firstError.value ?? list.pageAt((page.value - 1) * LIST_PAGE_SIZE).error,
@@ -220,7 +369,32 @@ export const useSchedulerStore = defineStore('scheduler', () => {
       api['posts:reschedule']({ channel: post.channel, id: post.id, timestamp }),
     );
     replace(post, moved);
+    if (post.timestamp === null && moved.timestamp !== null) scheduledFromSide(moved);
     return moved;
+  }
+
+  /**
+   * An unscheduled post given a time (Add to queue, a drop on the calendar) leaves Unscheduled and
+   * joins the calendar's range if it falls there, at once: the answer is this store's own, so no
+   * read follows it.
+   */
+  function scheduledFromSide(moved: PostView) {
+    const side = unscheduled.data.value;
+    if (side?.items.some((p) => sameKey(p, moved)))
+      unscheduled.data.value = {
+        ...side,
+        count: side.count - 1,
+        items: side.items.filter((p) => !sameKey(p, moved)),
+      };
+    const shown = calendar.data.value;
+    const at = Date.parse(moved.timestamp!);
+    if (
+      shown &&
+      at >= Date.parse(shown.range.from) &&
+      at < Date.parse(shown.range.to) &&
+      !shown.items.some((p) => sameKey(p, moved))
+    )
+      calendar.data.value = { ...shown, count: shown.count + 1, items: [...shown.items, moved] };
   }
 
   async function remove(post: PostView): Promise<void> {
@@ -276,6 +450,9 @@ export const useSchedulerStore = defineStore('scheduler', () => {
 
   return {
     mode,
+    search,
+    /** The posts a search keeps, of those read. */
+    shownBySearch,
     channels,
     statuses,
     range,
@@ -285,9 +462,15 @@ export const useSchedulerStore = defineStore('scheduler', () => {
     page,
     calendar,
     unscheduled,
+    schedule,
+    freeSlots,
+    setPostingTimes,
+    setTimeZone,
+    nextFreeTime,
     /** Posts matching the list's filters, once its first page answered. */
     listCount: list.count,
     listRows,
+    firstOfToday,
     listLoading: list.loading,
     listError,
     retryList,

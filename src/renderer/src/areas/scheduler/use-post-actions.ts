@@ -3,6 +3,7 @@ import { h, watch } from 'vue';
 import { useRouter } from 'vue-router';
 import type { PostView } from '../../../../shared/contract/index.ts';
 import type { SchedulerChannel } from '../../../../shared/domain/index.ts';
+import { brandLabel } from '../../app/brands-store.ts';
 import { useCallErrorStore } from '../../app/call-error-store.ts';
 import { presentError } from '../../lib/error-presenter.ts';
 import { useConfirm } from '../../ui/use-confirm.ts';
@@ -117,14 +118,17 @@ export function usePostActions() {
     void router.push(`/drafts/new?channel=${post.channel}&postId=${post.id}`);
   }
 
-  /** Moves a post; `revert` puts the calendar's event back when the move did not happen. */
-  async function move(post: PostView, start: Date, revert?: () => void): Promise<boolean> {
+  /**
+   * Moves a post; `revert` puts the calendar's event back when the move did not happen. `lead`
+   * says what the move was ("Moved to", "Added to the queue:", "Scheduled for").
+   */
+  async function move(post: PostView, start: Date, revert?: () => void, lead = 'Moved to'): Promise<boolean> {
     const from = post.timestamp;
     try {
       const moved = await store.reschedule(post, start.toISOString());
       say({
         kind: 'success',
-        text: `Moved to ${when(moved.timestamp ?? start.toISOString())}.`,
+        text: `${lead} ${when(moved.timestamp ?? start.toISOString())}.`,
         about: postKey(post),
         undo: from ? () => void undo(moved, from) : undefined,
         testId: 'moved-message',
@@ -171,5 +175,44 @@ export function usePostActions() {
     }
   }
 
-  return { newPost, edit, move, remove };
+  /**
+   * "Add to queue": the post goes to the next posting time of its channel and brand that no post
+   * holds, through the same path a move takes (its message, its Undo, its refusals).
+   */
+  async function addToQueue(post: PostView): Promise<boolean> {
+    let next: Awaited<ReturnType<typeof store.nextFreeTime>>;
+    try {
+      next = await store.nextFreeTime(post);
+    } catch (error) {
+      refuse(
+        post,
+        'Could not add the post to the queue',
+        error,
+        'Could not add the post to the queue.',
+        'queue-refusal',
+      );
+      return false;
+    }
+    if (next.timestamp === null) {
+      const whose = `${channelNames[post.channel]} · ${brandLabel(post.brand_id)}`;
+      say({
+        kind: 'info',
+        text:
+          next.slotCount === 0
+            ? `${whose} has no posting times yet: set them in Posting times.`
+            : `Every posting time of ${whose} in the next ${next.horizonDays} days holds a post already.`,
+        about: postKey(post),
+        testId: 'queue-full',
+      });
+      return false;
+    }
+    return move(post, new Date(next.timestamp), undefined, 'Added to the queue:');
+  }
+
+  /** A post from Unscheduled dropped on the calendar: scheduled there, as a move would be. */
+  function schedule(post: PostView, start: Date): Promise<boolean> {
+    return move(post, start, undefined, 'Scheduled for');
+  }
+
+  return { newPost, edit, move, remove, addToQueue, schedule };
 }
