@@ -293,3 +293,37 @@ test('a published post opens read-only, with its link', async ({ page, sandbox }
   await page.getByTestId('nav-drafts').click();
   await expect(page.getByText('No drafts yet')).toBeVisible();
 });
+
+/** Whether two boxes share any point. */
+function overlap(a: { x: number; y: number; width: number; height: number }, b: typeof a): boolean {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
+test('the state chip and "Saved locally" never lie over one another, wide or narrow, light or dark', async ({
+  page,
+  sandbox,
+}) => {
+  // A draft of a post on the service: the longest title (channel, brand, post number, state).
+  const created = await sandbox.request<ServicePost>('scheduler', 'linkedin/scheduled_posts', {
+    method: 'POST',
+    json: { brand_id: 101, text: 'Hiring: two engineers', status: 'DRAFT' },
+  });
+  expect(created.status).toBe(201);
+  await page.goto(page.url().replace(/#.*$/, `#/drafts/new?channel=linkedin&postId=${created.body.id}`));
+  await expect(page).toHaveURL(/#\/drafts\/[0-9a-f-]{36}$/);
+  await page.getByTestId('draft-text').locator('textarea').fill('Hiring: two engineers, Lisbon');
+  await saved(page);
+  const chip = page.getByTestId('draft-composer').getByTestId('draft-state');
+  const saveState = page.getByTestId('save-state');
+  await expect(chip).toHaveText('On this computer');
+  for (const width of [1280, 1100, 1024, 960, 900, 800, 720]) {
+    await page.setViewportSize({ width, height: 800 });
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      const [a, b] = [await chip.boundingBox(), await saveState.boundingBox()];
+      expect(overlap(a!, b!), `at ${width} px, ${colorScheme}`).toBe(false);
+      await expect(saveState).toBeInViewport();
+    }
+  }
+  await expectAccessible(page, 'a composer at 900 px');
+});
