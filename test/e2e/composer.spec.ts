@@ -18,6 +18,7 @@ interface ServicePost {
   campaign_ids?: number[];
   content_tag_ids?: number[];
   user_tags?: { username: string; x: number; y: number }[];
+  shopping_tags?: { fb_product_id: string; x: number; y: number }[];
 }
 
 /** Starts a draft from the list's "New draft" menu; answers its id, from the address it lands on. */
@@ -187,10 +188,24 @@ test('an Instagram user tag is placed by clicking the picture and moved with the
   await expectAccessible(page, 'a user tag placed on the picture');
   await page.screenshot({ path: '/work/notes/shots/composer-user-tag-light.png' });
 
+  // A product is placed the same way, on its own picture.
+  await page.getByRole('button', { name: 'Tag a product' }).click();
+  await field(page, 'shopping_tags.0.fb_product_id').locator('input').fill('SKU-2231');
+  const products = page.getByTestId('tag-picture').nth(1);
+  const productBox = (await products.boundingBox())!;
+  await products.click({ position: { x: productBox.width * 0.5, y: productBox.height * 0.2 } });
+  await expect(page.getByTestId('shopping-tag-position')).toHaveText('50% across, 20% down');
+
   await page.getByTestId('action-draft').click();
   await expect
-    .poll(async () => (await postBySource(sandbox, 'instagram', id))?.user_tags?.[0])
-    .toMatchObject({ username: 'maria', x: 0.26, y: 0.65 });
+    .poll(async () => {
+      const post = await postBySource(sandbox, 'instagram', id);
+      return { user: post?.user_tags?.[0], product: post?.shopping_tags?.[0] };
+    })
+    .toMatchObject({
+      user: { username: 'maria', x: 0.26, y: 0.65 },
+      product: { fb_product_id: 'SKU-2231', x: 0.5, y: 0.2 },
+    });
 });
 
 /** A post of tomorrow on brand 101, at an hour no other post takes; answers it and its day. */
