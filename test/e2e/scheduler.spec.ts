@@ -224,21 +224,23 @@ test('a post edited in the composer shows its new text in the Scheduler once sen
   await expect(pane.getByText(before)).toBeVisible();
   await pane.getByRole('button', { name: 'Edit' }).click();
 
-  // The composer, on a draft of that post: the new text goes to the service through the outbox.
+  // The composer, over the Scheduler, on that post: the new text goes to the service through the
+  // outbox, and Schedule lands back on the Scheduler as it was left.
   const text = page.getByTestId('draft-text').locator('textarea');
   await expect(text).toHaveValue(before);
   await text.fill(after);
   await expect(page.getByTestId('save-state')).toHaveAttribute('data-state', 'saved');
   await page.getByRole('button', { name: 'Schedule' }).click();
-  await expect(page.getByTestId('draft-composer').getByTestId('draft-state')).toHaveAttribute(
-    'data-state',
-    'synced',
-  );
-  const onService = await sandbox.request<{ text: string }>('scheduler', `threads/scheduled_posts/${id}`);
-  expect(onService.body.text).toBe(after);
+  await expect(page.getByTestId('post-edit')).toHaveCount(0);
+  await expect
+    .poll(async () => {
+      const onService = await sandbox.request<{ text: string }>('scheduler', `threads/scheduled_posts/${id}`);
+      return onService.body.text;
+    })
+    .toBe(after);
 
   // Back in the Scheduler: the week as it was left, the new text, and no pane until one is asked for.
-  await page.getByTestId('nav-scheduler').click();
+  await expect(page).toHaveURL(/#\/scheduler(\?|$)/);
   await expect(calendar.getByText(after)).toBeVisible();
   await expect(calendar.getByText(before)).toHaveCount(0);
   await expect(page.getByRole('dialog')).toHaveCount(0);

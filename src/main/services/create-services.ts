@@ -24,8 +24,11 @@ import { createInboxHandlers } from './inbox/inbox-handlers.ts';
 import { SharedLoads } from './lists/shared-loads.ts';
 import type { Platform } from './platform.ts';
 import { createAddressBook } from './people/address-book.ts';
+import { createNamedIds } from './people/named-ids.ts';
+import { createNamesHandlers } from './people/names-handlers.ts';
 import { createPeopleHandlers } from './people/people-handlers.ts';
 import { recordingPeopleSeen } from './people/people-seen.ts';
+import { createComposerReads } from './posts/composer-reads.ts';
 import { createPostChanges } from './posts/post-changes.ts';
 import { createPostsHandlers } from './posts/posts-handlers.ts';
 import { createProfileDatabases, type ProfileDatabases } from './storage/profile-databases.ts';
@@ -194,6 +197,8 @@ export function createServices(options: ServicesOptions): Services {
     ),
     ...createPostsHandlers({ clients, profiles, loads, changes: postChanges }),
     ...createScheduleHandlers({ schedule: createPostingSchedule(databases), clients, profiles }),
+    ...createNamesHandlers({ names: createNamedIds(databases), profiles, events }),
+    ...createComposerReads({ clients, profiles, databases }),
     ...createRepliesHandlers(replies),
   };
   // Drafts queued before the last quit (or crash) go on without waiting for a drafts call.

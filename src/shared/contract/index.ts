@@ -4,6 +4,7 @@ import { accountCalls, rateStatusSchema, serviceConnectionSchema } from './accou
 import { appCalls } from './app-calls.ts';
 import { brandsCalls } from './brands-calls.ts';
 import { campaignsCalls } from './campaigns-calls.ts';
+import { composerCalls, composerEvents } from './composer-calls.ts';
 import type { CallMeta, CallSpec } from './call-spec.ts';
 import { draftsCalls, draftsEvents } from './drafts-calls.ts';
 
@@ -65,6 +66,7 @@ export const calls = {
   ...exportsCalls,
   ...peopleCalls,
   ...repliesCalls,
+  ...composerCalls,
 } as const satisfies Record<CallName, CallSpec>;
 
 export const events = {
@@ -78,6 +80,7 @@ export const events = {
   ...inboxEvents,
   ...peopleEvents,
   ...repliesEvents,
+  ...composerEvents,
 } as const satisfies Record<EventName, z.ZodType>;
 
 // names.ts must name exactly these calls and events: a key here missing there fails the build.
@@ -296,3 +299,20 @@ export {
   type ReplySupport,
   type ReplyView,
 } from './replies-calls.ts';
+
+// The composer: names for content tags and boards, media behind ids, a post opened to edit.
+export {
+  composerCalls,
+  composerEvents,
+  mediaLookupSchema,
+  NAMED_ID_NAME_MAX,
+  namedIdKinds,
+  namedIdKindSchema,
+  namedIdNameSchema,
+  namedIdSchema,
+  namedIdsSchema,
+  type MediaLookup,
+  type NamedId,
+  type NamedIdKind,
+  type NamedIds,
+} from './composer-calls.ts';

@@ -89,6 +89,11 @@ export const callNames = [
   'replies:canned-list',
   'replies:canned-save',
   'replies:canned-delete',
+  'names:list',
+  'names:set',
+  'names:forget',
+  'media:lookup',
+  'posts:open',
 ] as const;
 
 export const eventNames = [
@@ -102,6 +107,7 @@ export const eventNames = [
   'inbox:bulk-progress',
   'people:changed',
   'replies:changed',
+  'names:changed',
 ] as const;
 
 export type CallName = (typeof callNames)[number];

@@ -195,4 +195,22 @@ export const profileMigrations: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 9,
+    up(db) {
+      // Names for the ids the service lists nowhere (content tags, boards), kept beside `people`
+      // (reviewers are users and are named there). One name per id of a kind; a name is unique
+      // within its kind, case aside, so a picker never offers two of the same.
+      db.exec(`
+        CREATE TABLE named_ids (
+          kind TEXT NOT NULL,
+          id INTEGER NOT NULL,
+          name TEXT NOT NULL,
+          updated_at INTEGER NOT NULL,
+          PRIMARY KEY (kind, id)
+        ) STRICT, WITHOUT ROWID
+      `);
+      db.exec('CREATE UNIQUE INDEX named_ids_by_name ON named_ids (kind, name COLLATE NOCASE)');
+    },
+  },
 ];

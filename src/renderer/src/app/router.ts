@@ -48,6 +48,13 @@ export const areas: readonly Area[] = [
     path: '/scheduler',
     label: 'Scheduler',
     component: () => import('../areas/scheduler/scheduler-view.vue'),
+    children: [
+      {
+        name: 'scheduler-post',
+        path: 'post/:channel/:postId(\\d+)',
+        component: () => import('../areas/drafts/composer/post-edit-view.vue'),
+      },
+    ],
   },
   {
     name: 'drafts',

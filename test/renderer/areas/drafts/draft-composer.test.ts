@@ -106,16 +106,17 @@ describe('the composer', () => {
     expect((replies()[0]!.find('textarea').element as HTMLTextAreaElement).value).toBe('Three');
   });
 
-  it('marks a user tag placed outside the media (x above 1)', async () => {
+  it('marks a user tag placed outside the media (x above 1), until the arrow keys bring it back on', async () => {
     await openDraft({
       channel: 'instagram',
-      fields: { caption: 'Hi', user_tags: [{ username: 'ana', x: 0.2, y: 0.3 }] },
+      fields: { caption: 'Hi', media_ids: [5], user_tags: [{ username: 'ana', x: 1.5, y: 0.3 }] },
     });
-    expect(feedbackAt('user_tags.0.x')).toBe('');
-    await type('[data-testid="user-tag-x"]', '1.5');
-    await wrapper.get('[data-testid="user-tag-x"] input').trigger('blur');
-    await flushPromises();
     expect(feedbackAt('user_tags.0.x')).toBe('Must be between 0 and 1.');
+    // Placed by pointing now: a key moves the tag, and a place off the picture is never made.
+    await wrapper.get('[data-testid="tag-picture"]').trigger('keydown', { key: 'ArrowLeft' });
+    await flushPromises();
+    expect(feedbackAt('user_tags.0.x')).toBe('');
+    expect(wrapper.get('[data-testid="user-tag-position"]').text()).toBe('100% across, 30% down');
   });
 
   it('saves every edit to the drafts database within a second', async () => {
@@ -242,10 +243,10 @@ describe('the composer', () => {
       'User 13pending',
     ]);
     expect(wrapper.get('[data-testid="approval-overall"]').text()).toBe('pending');
-    expect(wrapper.findAll('[data-testid="draft-reviewers"] .n-tag').map((t) => t.text())).toEqual([
-      '12',
-      '13',
-    ]);
+    // Reviewers are shown as people: by name once named, "User 12" until then.
+    expect(
+      wrapper.findAll('[data-testid="draft-reviewers"] [data-testid="chosen-name"]').map((t) => t.text()),
+    ).toEqual(['User 12', 'User 13']);
   });
 
   it('asks for a publish time before scheduling, and sends nothing', async () => {

@@ -75,7 +75,12 @@ describe('the Scheduler page', () => {
     const push = vi.spyOn(router, 'push').mockResolvedValue(undefined);
     (details.querySelector('[data-testid="edit-post"]') as HTMLElement).click();
     await flushPromises();
-    expect(push).toHaveBeenCalledWith('/drafts/new?channel=instagram&postId=2');
+    // Over the Scheduler, its address (view, date, filters) kept.
+    expect(push).toHaveBeenCalledWith({
+      name: 'scheduler-post',
+      params: { channel: 'instagram', postId: 2 },
+      query: router.currentRoute.value.query,
+    });
     expect(preload.inputsOf('posts:reschedule')).toEqual([]);
   });
 

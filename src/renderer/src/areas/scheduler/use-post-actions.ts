@@ -115,7 +115,13 @@ export function usePostActions() {
   }
 
   function edit(post: PostView) {
-    void router.push(`/drafts/new?channel=${post.channel}&postId=${post.id}`);
+    // Over the Scheduler, which stays behind as it is (its filters and date stay in the address).
+    store.selected = null;
+    void router.push({
+      name: 'scheduler-post',
+      params: { channel: post.channel, postId: post.id },
+      query: router.currentRoute.value.query,
+    });
   }
 
   /**

@@ -11,6 +11,7 @@ import {
   type InjectionKey,
 } from 'vue';
 import { onBeforeRouteLeave } from 'vue-router';
+import type { SchedulerChannel } from '../../../../../shared/domain/index.ts';
 import {
   ContractCallError,
   type Draft,
@@ -23,8 +24,22 @@ import { sayAtField, sayError } from '../../../lib/error-presenter.ts';
 import { useLoad } from '../../../lib/use-load.ts';
 import { schemaErrors, valueAt, type FieldErrors } from '../draft-rules.ts';
 import { overLimitLine } from './use-limit-counters.ts';
+import { mediaIdsOf, useMediaLookup } from './use-media-lookup.ts';
 
 export type SaveState = 'saved' | 'saving' | 'unsaved' | 'failed';
+
+/**
+ * A post on the service opened to edit, before any draft of it exists (`posts:open`): its fields
+ * are shown as they are, and the draft is started by the first change, so opening and closing
+ * leaves nothing behind.
+ */
+export interface OpenedPost {
+  channel: SchedulerChannel;
+  post: Record<string, unknown> & { id: number; updated_at: string };
+  fields: DraftFields;
+  /** Published: shown, not edited. */
+  readOnly: boolean;
+}
 export type DraftAction = 'schedule' | 'draft' | 'publish';
 
 const statusOf: Record<DraftAction, string> = {
@@ -48,9 +63,17 @@ const SAVE_MAX_WAIT_MS = 1000;
  * the order they happened. The calls that change it only acknowledge, so no answer can arrive
  * after newer news and undo it.
  */
-export function useDraftEditor(id: string) {
+export function useDraftEditor(start: string | OpenedPost) {
+  const openedPost = typeof start === 'string' ? null : start;
+  /** The draft's id: none yet for a post opened and not changed. */
+  const draftId = ref<string | null>(typeof start === 'string' ? start : null);
+  const readOnly = computed(() => openedPost?.readOnly === true);
   /** The draft as it was when opened; from then on it follows `drafts:changed`. */
-  const opened = useLoad(null, (signal) => api['drafts:get']({ id }, { signal }));
+  const opened = useLoad(null, (signal) =>
+    openedPost
+      ? Promise.resolve(draftOfPost(openedPost))
+      : api['drafts:get']({ id: draftId.value! }, { signal }),
+  );
   const draft = shallowRef<Draft>();
   const fields = ref<DraftFields>({});
   const brandId = ref<number>(0);
@@ -69,10 +92,10 @@ export function useDraftEditor(id: string) {
   let loaded = false;
 
   /** The service's copy of the post being edited (its approval requests' states), when read. */
-  const servicePostLoad = useLoad(null, (signal) => api['drafts:post']({ id }, { signal }), {
-    enabled: () => draft.value?.postId != null,
+  const servicePostLoad = useLoad(null, (signal) => api['drafts:post']({ id: draftId.value! }, { signal }), {
+    enabled: () => draft.value?.postId != null && draftId.value !== null,
   });
-  const servicePost = computed(() => servicePostLoad.data.value?.post ?? null);
+  const servicePost = computed(() => servicePostLoad.data.value?.post ?? openedPost?.post ?? null);
 
   watch(
     opened.data,
@@ -91,7 +114,12 @@ export function useDraftEditor(id: string) {
   const clientErrors = computed<FieldErrors>(() =>
     draft.value
       ? schemaErrors(
-          { channel: draft.value.channel, brandId: brandId.value, postId: draft.value.postId, draftId: id },
+          {
+            channel: draft.value.channel,
+            brandId: brandId.value,
+            postId: draft.value.postId,
+            draftId: draftId.value ?? '',
+          },
           fields.value,
         )
       : {},
@@ -143,7 +171,24 @@ export function useDraftEditor(id: string) {
     const stopEdited = watch([fields, brandId], () => (edited = true), { deep: true, flush: 'sync' });
     saving = (async () => {
       try {
-        await api['drafts:save']({ id, fields: sent, ...(brand ? { brandId: brand } : {}) });
+        if (draftId.value === null && openedPost) {
+          // The first change of a post opened to edit: only now does a draft of it begin.
+          const created = await api['drafts:create']({
+            channel: openedPost.channel,
+            brandId: brandId.value,
+            post: openedPost.post,
+            fields: sent,
+          });
+          draftId.value = created.id;
+          draft.value = { ...created, fields: draft.value!.fields };
+          void servicePostLoad.reload();
+        } else {
+          await api['drafts:save']({
+            id: draftId.value!,
+            fields: sent,
+            ...(brand ? { brandId: brand } : {}),
+          });
+        }
         saveError.value = null;
         saveState.value = edited ? 'unsaved' : 'saved';
       } catch (error) {
@@ -185,7 +230,7 @@ export function useDraftEditor(id: string) {
   }
 
   const stopListening = on('drafts:changed', ({ id: changed, draft: summary }) => {
-    if (changed !== id || !draft.value) return;
+    if (changed !== draftId.value || !draft.value) return;
     if (!summary) {
       deleted.value = new ContractCallError({
         code: 'not_found',
@@ -205,7 +250,7 @@ export function useDraftEditor(id: string) {
   onScopeDispose(stopListening);
 
   /** The versions to compare, read when the draft goes into conflict (they come with the full draft). */
-  const versions = useLoad(null, (signal) => api['drafts:get']({ id }, { signal }));
+  const versions = useLoad(null, (signal) => api['drafts:get']({ id: draftId.value! }, { signal }));
   watch(versions.data, (full) => {
     if (full && draft.value) draft.value = { ...draft.value, conflict: full.conflict };
   });
@@ -233,7 +278,7 @@ export function useDraftEditor(id: string) {
       await flush();
       if (saveState.value === 'failed') throw saveError.value;
       // Queued, or failed at once with its reasons: either way the news says so.
-      await api['drafts:sync']({ id });
+      await api['drafts:sync']({ id: draftId.value! });
       return true;
     } catch (error) {
       actionError.value = sayError(error);
@@ -245,7 +290,7 @@ export function useDraftEditor(id: string) {
 
   async function retry(): Promise<void> {
     await flush();
-    await api['drafts:retry']({ ids: [id] });
+    if (draftId.value) await api['drafts:retry']({ ids: [draftId.value] });
   }
 
   /**
@@ -258,7 +303,11 @@ export function useDraftEditor(id: string) {
     const before = fields.value;
     setFieldsUnsaved(structuredClone(merged));
     try {
-      await api['drafts:resolve']({ id, fields: merged, remoteUpdatedAt: conflict.remoteUpdatedAt });
+      await api['drafts:resolve']({
+        id: draftId.value!,
+        fields: merged,
+        remoteUpdatedAt: conflict.remoteUpdatedAt,
+      });
       saveState.value = 'saved';
     } catch (error) {
       setFieldsUnsaved(before);
@@ -273,8 +322,16 @@ export function useDraftEditor(id: string) {
     loaded = true;
   }
 
+  /** The media behind the fields' ids, as the brand's posts on the service show them. */
+  const media = useMediaLookup(
+    () => brandId.value,
+    () => mediaIdsOf(fields.value),
+  );
+
   return {
-    id,
+    draftId,
+    readOnly,
+    media,
     draft,
     fields,
     brandId,
@@ -315,6 +372,28 @@ export function useEditor(): DraftEditor {
   const editor = inject(editorKey);
   if (!editor) throw new Error('useEditor() outside the composer');
   return editor;
+}
+
+/** A post opened to edit, drawn as a draft that is not on this computer yet. */
+function draftOfPost({ channel, post, fields }: OpenedPost): Draft {
+  const at = post.updated_at;
+  return {
+    id: '',
+    channel,
+    brandId: post.brand_id as number,
+    state: 'synced',
+    error: null,
+    postId: post.id,
+    baseUpdatedAt: at,
+    preview: '',
+    scheduledAt: typeof fields.timestamp === 'string' ? fields.timestamp : null,
+    revision: 1,
+    createdAt: at,
+    updatedAt: at,
+    syncedAt: at,
+    fields: structuredClone(fields),
+    conflict: null,
+  };
 }
 
 function same(a: unknown, b: unknown): boolean {
