@@ -20,6 +20,9 @@ import { createExportsService } from './exports/exports-service.ts';
 import { createRecentExports } from './exports/recent-exports.ts';
 import { createInboxHandlers } from './inbox/inbox-handlers.ts';
 import { SharedLoads } from './lists/shared-loads.ts';
+import type { Delta } from './live/delta-poller.ts';
+import { createLiveInbox } from './live/live-inbox.ts';
+import { createViewNotifier } from './live/view-notifier.ts';
 import type { Platform } from './platform.ts';
 import { createAddressBook } from './people/address-book.ts';
 import { createPeopleHandlers } from './people/people-handlers.ts';
@@ -61,6 +64,8 @@ export interface Services {
   exportLeftoversRemoved: Promise<string[]>;
   /** At launch: a sandbox profile from an earlier run gets its sandbox started again. */
   resumeLocalSandbox(): Promise<void>;
+  /** Every delta of the live inbox (what arrived on the chosen brands), for a copy of the inbox. */
+  onInboxDelta(listener: (delta: Delta) => void): () => void;
   close(): Promise<void>;
 }
 
@@ -182,6 +187,20 @@ export function createServices(options: ServicesOptions): Services {
     ...createPostsHandlers({ clients, profiles, loads, changes: postChanges }),
     ...createRepliesHandlers(replies),
   };
+  // The inbox asks the service what arrived every interval, on the background lane.
+  const live = createLiveInbox({
+    scope: () => {
+      const profile = profiles.active();
+      return profile && { profileId: profile.id, brandIds: brands.get().selected };
+    },
+    community: () => clients.active().community,
+    connectionState: () => connection.current().state,
+    settings: () => settings.get(),
+    events,
+    notifier: createViewNotifier({ databases, settings: () => settings.get(), list: handlers['inbox:list'] }),
+  });
+  live.start();
+
   // Drafts queued before the last quit (or crash) go on without waiting for a drafts call.
   drafts.resume().catch((error: unknown) => {
     console.error('socialdesk: the drafts outboxes did not resume:', (error as Error).message);
@@ -209,6 +228,7 @@ export function createServices(options: ServicesOptions): Services {
   async function close() {
     // First and synchronously: a shell that does not wait for this promise still closes them.
     // The outboxes stop before their databases close (their requests in flight are aborted).
+    live.close();
     const draftsClosed = drafts.close();
     const repliesClosed = replies.close();
     try {
@@ -218,5 +238,13 @@ export function createServices(options: ServicesOptions): Services {
     }
   }
 
-  return { handlers, events, databases, exportLeftoversRemoved, resumeLocalSandbox, close };
+  return {
+    handlers,
+    events,
+    databases,
+    exportLeftoversRemoved,
+    resumeLocalSandbox,
+    onInboxDelta: live.onDelta,
+    close,
+  };
 }

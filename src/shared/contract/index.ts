@@ -8,6 +8,7 @@ import type { CallMeta, CallSpec } from './call-spec.ts';
 import { draftsCalls, draftsEvents } from './drafts-calls.ts';
 import { exportsCalls, exportsEvents } from './exports-calls.ts';
 import { inboxCalls, inboxEvents } from './inbox-calls.ts';
+import { liveEvents } from './live-calls.ts';
 import type { CallName, EventName } from './names.ts';
 import { peopleCalls, peopleEvents } from './people-calls.ts';
 import { postsCalls, postsEvents } from './posts-calls.ts';
@@ -48,6 +49,7 @@ export const events = {
   ...postsEvents,
   ...exportsEvents,
   ...inboxEvents,
+  ...liveEvents,
   ...peopleEvents,
   ...repliesEvents,
 } as const satisfies Record<EventName, z.ZodType>;
@@ -265,3 +267,6 @@ export {
   type ReplySupport,
   type ReplyView,
 } from './replies-calls.ts';
+
+// The live inbox: arrivals, notifications of chosen saved views.
+export { liveEvents, type InboxArrival, type InboxNotification } from './live-calls.ts';

@@ -91,6 +91,9 @@ export const eventNames = [
   'posts:changed',
   'exports:progress',
   'inbox:bulk-progress',
+  'inbox:arrived',
+  'inbox:notify',
+  'inbox:open-item',
   'people:changed',
   'replies:changed',
 ] as const;
