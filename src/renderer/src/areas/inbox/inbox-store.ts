@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia';
 import { computed, effectScope, markRaw, ref, shallowRef, watch } from 'vue';
-import { useRoute } from 'vue-router';
+import { useRoute, useRouter } from 'vue-router';
 import { countsAsUnread, interactionListTypes, withArchiveSide } from '../../../../shared/domain/index.ts';
 import type { InboxFilter, InboxItem } from '../../../../shared/contract/index.ts';
 import { api } from '../../api/contract-client.ts';
@@ -19,6 +19,7 @@ import { useSelection } from './use-selection.ts';
 import { mayTakeOut, useTriagedOut } from './triaged-out.ts';
 import { useQueueTriage } from './use-queue-triage.ts';
 import { useTriage } from './use-triage.ts';
+import { startLiveAttention } from './live/use-live-attention.ts';
 
 /** The types the list filters by, without the ads kinds the service lists only with ads on. */
 export const listedTypes = interactionListTypes;
@@ -210,6 +211,16 @@ export const useInboxStore = defineStore('inbox', () => {
     refreshKey.value++;
   });
 
+  /** Something arrived on the service: the counts around the list read again at once. */
+  function countsChanged(): void {
+    void counts.reload();
+    void views.reload();
+    refreshKey.value++;
+  }
+
+  // The unread count on the badge and the chosen views' notifications, for the app's life.
+  startLiveAttention(unreadTotal, useRouter());
+
   const selection = useSelection((index) => shown.itemAt(index)?.id, listKey);
   const exporter = useInboxExport(brandIds, query);
 
@@ -296,6 +307,7 @@ export const useInboxStore = defineStore('inbox', () => {
     currentViewId,
     offlineSince,
     refreshKey,
+    countsChanged,
     tokens,
     now,
     assignees,
