@@ -27,6 +27,7 @@ const usage = `Usage: npm run sandbox -- [options]
   --live N               a sandbox that lives: N new interactions a minute on the sandbox clock
                          (comments, mentions, replies in TikTok threads) and teammates' triage;
                          POST {community_url}/_sandbox/live/next-minute makes the next minute now
+  --live-on-request      minutes of --live come only from that route, one per request (tests)
   --without EXTENSION    serve without an extension of conventions.md, as a service that lacks it
                          (404 on its path): ${sandboxExtensions.join(', ')}; may be repeated
   --json                 print one JSON line when ready, nothing else on stdout
@@ -65,6 +66,7 @@ function parseOptions(argv: string[]): { options: SandboxOptions; json: boolean;
         'rate-window': { type: 'string' },
         faults: { type: 'string' },
         live: { type: 'string' },
+        'live-on-request': { type: 'boolean' },
         without: { type: 'string', multiple: true },
         json: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
@@ -105,6 +107,7 @@ function parseOptions(argv: string[]): { options: SandboxOptions; json: boolean;
       rateWindow: integer('rate-window', values['rate-window'], 1),
       faults,
       live: integer('live', values.live, 1, 600),
+      liveTickMs: values['live-on-request'] ? 0 : undefined,
       without: without as SandboxExtension[],
       quiet: values.json ?? false,
     },

@@ -155,8 +155,15 @@ export function createServices(options: ServicesOptions): Services {
   });
   // Names for the service's user ids; the inbox's answers note who was seen on which brand.
   const people = createPeopleHandlers({ book: createAddressBook(databases), profiles, events });
+  const appHandlers = createAppHandlers({ platform: options.platform, settings });
   const handlers: Handlers = {
-    ...createAppHandlers({ platform: options.platform, settings }),
+    ...appHandlers,
+    // A new delta interval counts from now, not after the wait already under way.
+    'settings:update': async (input, context) => {
+      const answer = await appHandlers['settings:update'](input, context);
+      live.settingsChanged();
+      return answer;
+    },
     ...createAccountHandlers({
       profiles,
       secrets,
@@ -200,6 +207,8 @@ export function createServices(options: ServicesOptions): Services {
     notifier: createViewNotifier({ databases, settings: () => settings.get(), list: handlers['inbox:list'] }),
   });
   live.start();
+  // Another profile (or new addresses): its mark is taken now, so what arrives next is news.
+  profiles.onChange(() => void live.pollNow());
 
   // Drafts queued before the last quit (or crash) go on without waiting for a drafts call.
   drafts.resume().catch((error: unknown) => {

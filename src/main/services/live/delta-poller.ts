@@ -188,6 +188,10 @@ export function createDeltaPoller(deps: DeltaPollerDeps) {
     reachableAgain(): void {
       if (!stopped) void pollNow();
     },
+    /** The interval setting changed: the wait under way is measured again with it. */
+    intervalChanged(): void {
+      if (!stopped && !running) schedule(deps.intervalMs());
+    },
     /** Every delta, arrivals or not (the mirror applies each; the renderer is told of arrivals). */
     onDelta(listener: (delta: Delta) => void): () => void {
       listeners.add(listener);

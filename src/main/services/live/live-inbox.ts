@@ -63,6 +63,8 @@ export function createLiveInbox(deps: LiveInboxDeps) {
     start: () => poller.start(),
     /** Runs a delta now (a profile switched, brands chosen): no wait for the interval. */
     pollNow: () => poller.pollNow(),
+    /** The settings changed (the interval among them). */
+    settingsChanged: () => poller.intervalChanged(),
     onDelta: poller.onDelta,
     close(): void {
       unsubscribe();

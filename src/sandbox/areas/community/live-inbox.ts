@@ -185,7 +185,10 @@ export function startLiveInbox(options: LiveInboxOptions): LiveInbox {
   return {
     perMinute,
     nextMinute() {
-      catchUp();
+      // Told minute by minute (no timer): minutes the clock passed unasked bring nothing, so each
+      // call brings exactly one.
+      if (options.tickMs === 0) lastMinute = Math.max(lastMinute, Math.floor(clock.nowMs() / minuteMs) - 1);
+      else catchUp();
       const target = (lastMinute + 2) * minuteMs;
       if (clock.nowMs() < target) clock.advance(target - clock.nowMs());
       const written = catchUp();
