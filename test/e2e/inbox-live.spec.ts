@@ -114,3 +114,96 @@ test('a new interaction in a chosen saved view raises a browser notification', a
     )
     .toEqual([{ title: 'New in Everything new', body: expect.stringMatching(/^@\S+/) }]);
 });
+
+test('the title carries the unread count from the start, on a page other than the inbox', async ({
+  page,
+  sandbox,
+  webShell,
+}) => {
+  await webShell.call('settings:update', { inboxDeltaSeconds: 2 });
+  // Started on Settings: the inbox is never opened.
+  await page.goto(page.url().replace(/#.*$/, '#/settings'));
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
+  await expect(page).toHaveTitle(`(${(await unreadTotal(sandbox)).toLocaleString('en-US')}) Socialdesk`);
+  await nextArrival(sandbox);
+  await expect(page).toHaveTitle(`(${(await unreadTotal(sandbox)).toLocaleString('en-US')}) Socialdesk`);
+  expect(page.url()).toMatch(/#\/settings/);
+});
+
+test('Settings, Live inbox: the interval checked in words, the unread count and each saved view switched', async ({
+  page,
+  sandbox,
+  webShell,
+}) => {
+  const view = (await webShell.call('inbox:save-view', { name: 'Everything new', filter: {} })) as {
+    id: string;
+  };
+  await page.getByRole('link', { name: 'Settings' }).click();
+  const card = page.getByTestId('live-inbox-card');
+  await expect(card.getByText('Live inbox', { exact: true })).toBeVisible();
+
+  const interval = card.getByRole('textbox', { name: 'Check for new interactions every (seconds)' });
+  await expect(interval).toHaveValue('30');
+  await interval.fill('1');
+  await interval.press('Enter');
+  await expect(card.getByText('Ask at most every 2 seconds.')).toBeVisible();
+  await interval.fill('soon');
+  await interval.press('Enter');
+  await expect(card.getByText('Write a whole number of seconds, such as 30.')).toBeVisible();
+  await interval.fill('45');
+  await card.getByRole('button', { name: 'Save' }).click();
+  await expect(card.getByText('Saved.')).toBeVisible();
+  expect(((await webShell.call('settings:get')) as { inboxDeltaSeconds: number }).inboxDeltaSeconds).toBe(45);
+
+  const viewSwitch = card.getByRole('switch', { name: 'Notify me of new interactions in “Everything new”' });
+  await expect(viewSwitch).toHaveAttribute('aria-checked', 'false');
+  await viewSwitch.click();
+  await expect(viewSwitch).toHaveAttribute('aria-checked', 'true');
+  await expect
+    .poll(async () => ((await webShell.call('settings:get')) as { notifyViewIds: string[] }).notifyViewIds)
+    .toEqual([view.id]);
+  // With notifications off, no view can be chosen.
+  await card.getByRole('switch', { name: 'Notify me of new interactions in saved views' }).click();
+  await expect(viewSwitch).toBeDisabled();
+  await card.getByRole('switch', { name: 'Notify me of new interactions in saved views' }).click();
+  await expect(viewSwitch).toBeEnabled();
+
+  const total = `(${(await unreadTotal(sandbox)).toLocaleString('en-US')}) Socialdesk`;
+  await expect(page).toHaveTitle(total);
+  const badge = card.getByRole('switch', { name: 'Show the unread count' });
+  await badge.click();
+  await expect(page).toHaveTitle('Socialdesk');
+  await badge.click();
+  await expect(page).toHaveTitle(total);
+
+  await expectAccessible(page, 'the Live inbox section of Settings');
+});
+
+test('Settings, Live inbox: "Allow notifications" says what the browser answered', async ({ page }) => {
+  await page.getByRole('link', { name: 'Settings' }).click();
+  const card = page.getByTestId('live-inbox-card');
+  await expect(card.getByText('The browser has not been asked yet')).toBeVisible();
+  // The person says yes to the browser's question.
+  await page.context().grantPermissions(['notifications'], { origin: new URL(page.url()).origin });
+  await card.getByRole('button', { name: 'Allow notifications' }).click();
+  await expect(card.getByText('This browser shows Socialdesk’s notifications.')).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Allow notifications' })).toBeHidden();
+});
+
+test('a saved view’s bell chooses it for notifications', async ({ page, webShell }) => {
+  const view = (await webShell.call('inbox:save-view', { name: 'Everything new', filter: {} })) as {
+    id: string;
+  };
+  await page.reload();
+  const entry = page.getByTestId('saved-view').filter({ hasText: 'Everything new' });
+  await entry.hover();
+  const bell = entry.getByRole('button', { name: 'Notify me of new interactions in “Everything new”' });
+  await expect(bell).toHaveAttribute('aria-pressed', 'false');
+  await bell.click();
+  await expect(bell).toHaveAttribute('aria-pressed', 'true');
+  await expect
+    .poll(async () => ((await webShell.call('settings:get')) as { notifyViewIds: string[] }).notifyViewIds)
+    .toEqual([view.id]);
+  await expectAccessible(page, 'the inbox with a saved view that notifies');
+});
