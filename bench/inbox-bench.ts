@@ -30,6 +30,7 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { launchChromium, root, startSandbox, startShellWithProfile } from './support/browser-shell.ts';
+import { printLiveArrival, timeLiveArrival } from './support/live-arrival-timing.ts';
 
 const SCALE = 20;
 const SCROLL_ROWS = 10_000;
@@ -376,9 +377,11 @@ for (let n = 0; n < 30; n++) {
 }
 
 await close();
-await browser.close();
 await shell.stop();
 await sandbox.stop();
+// Issue 25: a new interaction on the service to its row (a live sandbox of its own).
+const liveArrival = await timeLiveArrival(browser);
+await browser.close();
 
 // Frames in whole refresh periods (see the top of this file).
 const refreshMs = percentile(scroll.frames, 50);
@@ -454,3 +457,4 @@ line(
   `<= ${targets.undoP95Ms} ms`,
   undoP95 <= targets.undoP95Ms,
 );
+printLiveArrival(liveArrival, line);

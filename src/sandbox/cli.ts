@@ -11,7 +11,7 @@ import {
 /**
  * `node src/sandbox/cli.ts [--port N] [--host 127.0.0.1] [--db FILE|:memory:] [--seed N]
  * [--scale N] [--now DATE-TIME] [--rate-limit N] [--rate-window SECONDS] [--faults P]
- * [--without EXTENSION]... [--json]`
+ * [--live N] [--without EXTENSION]... [--json]`
  */
 
 const usage = `Usage: npm run sandbox -- [options]
@@ -24,6 +24,10 @@ const usage = `Usage: npm run sandbox -- [options]
   --rate-limit N         calls per application per window (default 1000)
   --rate-window SECONDS  rate-limit window (default 60)
   --faults P             fraction 0..1 of requests that fail on purpose (default 0)
+  --live N               a sandbox that lives: N new interactions a minute on the sandbox clock
+                         (comments, mentions, replies in TikTok threads) and teammates' triage;
+                         POST {community_url}/_sandbox/live/next-minute makes the next minute now
+  --live-on-request      minutes of --live come only from that route, one per request (tests)
   --without EXTENSION    serve without an extension of conventions.md, as a service that lacks it
                          (404 on its path): ${sandboxExtensions.join(', ')}; may be repeated
   --json                 print one JSON line when ready, nothing else on stdout
@@ -61,6 +65,8 @@ function parseOptions(argv: string[]): { options: SandboxOptions; json: boolean;
         'rate-limit': { type: 'string' },
         'rate-window': { type: 'string' },
         faults: { type: 'string' },
+        live: { type: 'string' },
+        'live-on-request': { type: 'boolean' },
         without: { type: 'string', multiple: true },
         json: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
@@ -100,6 +106,8 @@ function parseOptions(argv: string[]): { options: SandboxOptions; json: boolean;
       rateLimit: integer('rate-limit', values['rate-limit'], 1),
       rateWindow: integer('rate-window', values['rate-window'], 1),
       faults,
+      live: integer('live', values.live, 1, 600),
+      liveTickMs: values['live-on-request'] ? 0 : undefined,
       without: without as SandboxExtension[],
       quiet: values.json ?? false,
     },

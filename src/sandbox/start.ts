@@ -4,6 +4,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { perServiceArea, type BaseUrls, type ServiceArea } from '../shared/domain/index.ts';
 import type { AreaContext, SandboxArea } from './area.ts';
 import { AREAS } from './areas/index.ts';
+import { startLiveInbox, type LiveInbox } from './areas/community/live-inbox.ts';
+import { registerLiveRoutes } from './areas/community/live-routes.ts';
 import { createClock, type SandboxClock } from './clock.ts';
 import { openDatabase } from './db.ts';
 import { createAuthenticator, installAuth } from './http/auth.ts';
@@ -43,6 +45,13 @@ export interface SandboxOptions {
   areas?: readonly SandboxArea[];
   /** Extensions to leave out, so a client's path for a service without them can be tried. */
   without?: readonly SandboxExtension[];
+  /**
+   * `--live N`: N interactions arrive each minute of the sandbox clock, and teammates triage
+   * existing rows (areas/community/live-inbox.ts). Needs the community area.
+   */
+  live?: number;
+  /** How often (real ms) a live sandbox looks whether its clock passed a minute; 0: only when told. */
+  liveTickMs?: number;
 }
 
 /** The extensions of conventions.md that a sandbox can be started without (`--without`). */
@@ -62,6 +71,8 @@ export interface RunningSandbox {
   clock: SandboxClock;
   db: DatabaseSync;
   app: FastifyInstance;
+  /** The live inbox (`--live N`), to make its next minute happen now; undefined otherwise. */
+  live?: LiveInbox;
   /** True when this start seeded the database. */
   seeded: boolean;
   seedMs: number;
@@ -128,10 +139,16 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       prefix: `/${area.name}`,
     });
   }
+  const live =
+    options.live && options.live > 0 && areas.some((area) => area.name === 'community')
+      ? startLiveInbox({ db, clock, perMinute: options.live, seed, tickMs: options.liveTickMs })
+      : undefined;
+  if (live) await app.register(async (scope) => registerLiveRoutes(scope, live), { prefix: '/community' });
 
   try {
     await app.listen({ port, host });
   } catch (error) {
+    live?.stop();
     db.close();
     throw error;
   }
@@ -143,6 +160,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const close = () =>
     (closing ??= (async () => {
       for (const stop of stops) stop();
+      live?.stop();
       await app.close();
       db.close();
     })());
@@ -157,6 +175,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     clock,
     db,
     app,
+    live,
     seeded: opened.seeded,
     seedMs: opened.seedMs,
     close,

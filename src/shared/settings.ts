@@ -45,6 +45,18 @@ export const settingsSchema = z.object({
   waitingThresholds: waitingThresholdsSchema,
   /** The inbox's detail pane opens the next item by itself after a triage action on the open one. */
   openNextAfterTriage: z.boolean(),
+  /** How often (seconds) main asks the service what arrived in the inbox since it last asked. */
+  inboxDeltaSeconds: z
+    .number()
+    .int('Give a whole number of seconds.')
+    .min(2, 'Ask at most every 2 seconds.')
+    .max(3600, 'Ask at least once an hour.'),
+  /** Notifications of new interactions that match a chosen saved view. */
+  notifyNewInViews: z.boolean(),
+  /** The saved views (ids) whose new interactions raise a notification. */
+  notifyViewIds: z.array(z.string().min(1).max(100)).max(200),
+  /** The unread count on the app's badge (the page title in the browser shell). */
+  unreadBadge: z.boolean(),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -53,6 +65,10 @@ export const defaultSettings: Settings = {
   downloadsFolder: null,
   waitingThresholds: defaultWaitingThresholds,
   openNextAfterTriage: false,
+  inboxDeltaSeconds: 30,
+  notifyNewInViews: true,
+  notifyViewIds: [],
+  unreadBadge: true,
 };
 
 /** An update names only what changes; unknown keys are refused rather than silently dropped. */

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
-import { app, BrowserWindow, ipcMain, protocol, session } from 'electron';
+import { app, BrowserWindow, ipcMain, Notification, protocol, session } from 'electron';
 import Store from 'electron-store';
-import { EVENT_CHANNEL } from '../../shared/contract/index.ts';
+import { EVENT_CHANNEL, type EventPayload } from '../../shared/contract/index.ts';
 import { createServices, type Services } from '../services/create-services.ts';
 import { createSettingsService } from '../services/app/settings-service.ts';
 import { APP_SCHEME, APP_SCHEME_PRIVILEGED, createAppProtocolHandler } from './app-protocol.ts';
@@ -53,6 +53,24 @@ if (!app.requestSingleInstanceLock()) {
     bindContract(ipcMain, handlers, (frame) => main?.isTrustedFrame(frame) ?? false);
     events.subscribe((event, payload) => {
       if (main && !main.window.isDestroyed()) main.window.webContents.send(EVENT_CHANNEL, event, payload);
+    });
+    // The live inbox: the unread count on the app's badge, the chosen views' notifications.
+    const settings = createSettingsService(store);
+    events.subscribe((event, payload) => {
+      if (event === 'inbox:arrived') {
+        const { unread } = payload as EventPayload<'inbox:arrived'>;
+        if (unread) app.setBadgeCount(settings.get().unreadBadge ? unread.total : 0);
+      } else if (event === 'inbox:notify' && Notification.isSupported()) {
+        const { title, body, itemId } = payload as EventPayload<'inbox:notify'>;
+        const shown = new Notification({ title, body });
+        shown.on('click', () => {
+          if (!main || main.window.isDestroyed()) return;
+          if (main.window.isMinimized()) main.window.restore();
+          main.window.focus();
+          events.emit('inbox:open-item', { id: itemId });
+        });
+        shown.show();
+      }
     });
     app.on('activate', () => {
       if (BrowserWindow.getAllWindows().length === 0) main = createAppWindow(store);

@@ -22,6 +22,9 @@ import { createExportsService } from './exports/exports-service.ts';
 import { createRecentExports } from './exports/recent-exports.ts';
 import { createInboxHandlers } from './inbox/inbox-handlers.ts';
 import { SharedLoads } from './lists/shared-loads.ts';
+import type { Delta } from './live/delta-poller.ts';
+import { createLiveInbox } from './live/live-inbox.ts';
+import { createViewNotifier } from './live/view-notifier.ts';
 import type { Platform } from './platform.ts';
 import { createAddressBook } from './people/address-book.ts';
 import { createNamedIds } from './people/named-ids.ts';
@@ -68,6 +71,8 @@ export interface Services {
   exportLeftoversRemoved: Promise<string[]>;
   /** At launch: a sandbox profile from an earlier run gets its sandbox started again. */
   resumeLocalSandbox(): Promise<void>;
+  /** Every delta of the live inbox (what arrived on the chosen brands), for a copy of the inbox. */
+  onInboxDelta(listener: (delta: Delta) => void): () => void;
   close(): Promise<void>;
 }
 
@@ -159,8 +164,15 @@ export function createServices(options: ServicesOptions): Services {
   });
   // Names for the service's user ids; the inbox's answers note who was seen on which brand.
   const people = createPeopleHandlers({ book: createAddressBook(databases), profiles, events });
+  const appHandlers = createAppHandlers({ platform: options.platform, settings });
   const handlers: Handlers = {
-    ...createAppHandlers({ platform: options.platform, settings }),
+    ...appHandlers,
+    // A new delta interval counts from now, not after the wait already under way.
+    'settings:update': async (input, context) => {
+      const answer = await appHandlers['settings:update'](input, context);
+      live.settingsChanged();
+      return answer;
+    },
     ...createAccountHandlers({
       profiles,
       secrets,
@@ -201,6 +213,22 @@ export function createServices(options: ServicesOptions): Services {
     ...createComposerReads({ clients, profiles, databases }),
     ...createRepliesHandlers(replies),
   };
+  // The inbox asks the service what arrived every interval, on the background lane.
+  const live = createLiveInbox({
+    scope: () => {
+      const profile = profiles.active();
+      return profile && { profileId: profile.id, brandIds: brands.get().selected };
+    },
+    community: () => clients.active().community,
+    connectionState: () => connection.current().state,
+    settings: () => settings.get(),
+    events,
+    notifier: createViewNotifier({ databases, settings: () => settings.get(), list: handlers['inbox:list'] }),
+  });
+  live.start();
+  // Another profile (or new addresses): its mark is taken now, so what arrives next is news.
+  profiles.onChange(() => void live.pollNow());
+
   // Drafts queued before the last quit (or crash) go on without waiting for a drafts call.
   drafts.resume().catch((error: unknown) => {
     console.error('socialdesk: the drafts outboxes did not resume:', (error as Error).message);
@@ -228,6 +256,7 @@ export function createServices(options: ServicesOptions): Services {
   async function close() {
     // First and synchronously: a shell that does not wait for this promise still closes them.
     // The outboxes stop before their databases close (their requests in flight are aborted).
+    live.close();
     const draftsClosed = drafts.close();
     const repliesClosed = replies.close();
     try {
@@ -237,5 +266,13 @@ export function createServices(options: ServicesOptions): Services {
     }
   }
 
-  return { handlers, events, databases, exportLeftoversRemoved, resumeLocalSandbox, close };
+  return {
+    handlers,
+    events,
+    databases,
+    exportLeftoversRemoved,
+    resumeLocalSandbox,
+    onInboxDelta: live.onDelta,
+    close,
+  };
 }

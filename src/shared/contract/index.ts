@@ -22,6 +22,7 @@ export {
 import { draftsImportCalls } from './drafts-import-calls.ts';
 import { exportsCalls, exportsEvents } from './exports-calls.ts';
 import { inboxCalls, inboxEvents } from './inbox-calls.ts';
+import { liveEvents } from './live-calls.ts';
 import type { CallName, EventName } from './names.ts';
 import { peopleCalls, peopleEvents } from './people-calls.ts';
 import { postsCalls, postsEvents } from './posts-calls.ts';
@@ -78,6 +79,7 @@ export const events = {
   ...postsEvents,
   ...exportsEvents,
   ...inboxEvents,
+  ...liveEvents,
   ...peopleEvents,
   ...repliesEvents,
   ...composerEvents,
@@ -316,3 +318,6 @@ export {
   type NamedIdKind,
   type NamedIds,
 } from './composer-calls.ts';
+
+// The live inbox: arrivals, notifications of chosen saved views.
+export { liveEvents, type InboxArrival, type InboxNotification } from './live-calls.ts';

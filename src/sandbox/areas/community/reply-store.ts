@@ -26,6 +26,12 @@ export const replyTablesSql = `
       created_at INTEGER NOT NULL
     );
     CREATE INDEX IF NOT EXISTS community_replies_interaction ON community_replies (interaction_id);
+    -- People's replies in TikTok threads that arrived after the seed (the live sandbox): numbered
+    -- after the seed like the brand's, so each names its thread.
+    CREATE TABLE IF NOT EXISTS community_live_replies (
+      id INTEGER PRIMARY KEY,
+      interaction_id INTEGER NOT NULL
+    );
 `;
 
 export interface NewReply {
@@ -37,8 +43,17 @@ export interface NewReply {
   now: Date;
 }
 
-function nextReplyId(db: DatabaseSync): number {
-  const sent = statement(db, 'SELECT max(id) AS id FROM community_replies').get();
+/**
+ * The next free id of the one sequence interactions and TikTok replies share: after the last
+ * interaction and the replies numbered after it, every reply sent here and every reply that
+ * arrived live.
+ */
+export function nextCommunityId(db: DatabaseSync): number {
+  const sent = statement(
+    db,
+    `SELECT max(coalesce((SELECT max(id) FROM community_replies), 0),
+       coalesce((SELECT max(id) FROM community_live_replies), 0)) AS id`,
+  ).get();
   const seeded = statement(
     db,
     'SELECT id + reply_count AS id FROM community_interactions ORDER BY id DESC LIMIT 1',
@@ -47,7 +62,7 @@ function nextReplyId(db: DatabaseSync): number {
 }
 
 /** The brand's handle on its networks, as its seeded media and replies show it. */
-function brandHandle(db: DatabaseSync, brandId: number): string {
+export function brandHandle(db: DatabaseSync, brandId: number): string {
   const media = statement(db, 'SELECT body FROM community_media WHERE brand_id = ? LIMIT 1').get(brandId);
   const handle = media
     ? (JSON.parse(String(media.body)) as { user_handle?: unknown }).user_handle
@@ -58,7 +73,7 @@ function brandHandle(db: DatabaseSync, brandId: number): string {
 /** Sends a reply: stores it and writes it into its interaction, in one transaction. */
 export function createReply(db: DatabaseSync, reply: NewReply): Reply {
   return transaction(db, () => {
-    const id = nextReplyId(db);
+    const id = nextCommunityId(db);
     const at = Math.floor(reply.now.getTime() / 1000) * 1000;
     statement(
       db,
@@ -119,11 +134,17 @@ export function createReply(db: DatabaseSync, reply: NewReply): Reply {
   });
 }
 
-/** The TikTok thread a reply sent here belongs to, or undefined for any other id. */
+/**
+ * The TikTok thread a reply sent here (or one that arrived live) belongs to, or undefined for
+ * any other id.
+ */
 export function threadOfSentReply(db: DatabaseSync, id: number): number | undefined {
   const row = statement(
     db,
-    "SELECT r.interaction_id FROM community_replies r JOIN community_interactions ci ON ci.id = r.interaction_id WHERE r.id = ? AND ci.type = 'TIKTOK_COMMENT'",
+    `SELECT r.interaction_id FROM (SELECT id, interaction_id FROM community_replies
+        UNION ALL SELECT id, interaction_id FROM community_live_replies) r
+       JOIN community_interactions ci ON ci.id = r.interaction_id
+      WHERE r.id = ? AND ci.type = 'TIKTOK_COMMENT'`,
   ).get(id);
   return row ? Number(row.interaction_id) : undefined;
 }

@@ -34,6 +34,11 @@ export interface DraftInput {
   isQuestion: boolean;
   state: Partial<InteractionRow>;
   tagIds: number[];
+  /**
+   * Just arrived (the live sandbox): no replies yet, from the brand or anyone, and created at
+   * `at`. The seed leaves it out, so its draws stay as they were.
+   */
+  fresh?: boolean;
 }
 
 export interface Draft {
@@ -78,8 +83,8 @@ export function buildBodies(world: SeedWorld, input: DraftInput): Draft {
     const media = mediaFor(world, brandId, 'TIKTOK', at);
     mediaId = media.id;
     if (media.pinFirst && media.pinnedCommentId === null) media.pinnedCommentId = id;
-    const userReplies = world.chance(0.5) ? 1 + Math.floor(world.random() * 4) : 0;
-    const brandReplied = world.chance(0.3);
+    const userReplies = input.fresh ? 0 : world.chance(0.5) ? 1 + Math.floor(world.random() * 4) : 0;
+    const brandReplied = !input.fresh && world.chance(0.3);
     const replyTotal = userReplies + (brandReplied ? 1 : 0);
     createdAt =
       replyTotal > 0
@@ -197,7 +202,7 @@ export function buildBodies(world: SeedWorld, input: DraftInput): Draft {
           },
         ]
       : [];
-    const replies = !isRetweet && type !== 'COMMUNITY_INTERACTION' && world.chance(0.25);
+    const replies = !input.fresh && !isRetweet && type !== 'COMMUNITY_INTERACTION' && world.chance(0.25);
     if (replies) {
       const delay = 5 * minute + Math.floor(world.random() * 36 * hour);
       responseSeconds = Math.round(delay / 1000);

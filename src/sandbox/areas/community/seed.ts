@@ -50,7 +50,7 @@ function typeSchedule(random: () => number): InteractionType[] {
 }
 
 /** Teammates (not service accounts) per brand: assignees and brand repliers. */
-function teams(db: DatabaseSync, brandIds: readonly number[]): Map<number, number[]> {
+export function teams(db: DatabaseSync, brandIds: readonly number[]): Map<number, number[]> {
   const rows = db
     .prepare(
       `SELECT ub.brand_id, ub.user_id FROM user_brands ub JOIN users u ON u.id = ub.user_id

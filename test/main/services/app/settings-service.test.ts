@@ -12,6 +12,7 @@ function withStored(stored: unknown) {
 }
 
 const waitingThresholds = { dueMinutes: 60, lateMinutes: 240, overdueMinutes: 1440 };
+const liveDefaults = { inboxDeltaSeconds: 30, notifyNewInViews: true, notifyViewIds: [], unreadBadge: true };
 
 describe('settings service', () => {
   it('starts from the defaults: system theme, the system downloads folder', () => {
@@ -20,6 +21,7 @@ describe('settings service', () => {
       downloadsFolder: null,
       waitingThresholds,
       openNextAfterTriage: false,
+      ...liveDefaults,
     });
     expect(defaultSettings.downloadsFolder).toBeNull();
   });
@@ -31,6 +33,7 @@ describe('settings service', () => {
       downloadsFolder: null,
       waitingThresholds,
       openNextAfterTriage: false,
+      ...liveDefaults,
     });
   });
 
@@ -40,6 +43,7 @@ describe('settings service', () => {
       downloadsFolder: null,
       waitingThresholds,
       openNextAfterTriage: false,
+      ...liveDefaults,
     });
   });
 
@@ -50,12 +54,14 @@ describe('settings service', () => {
       downloadsFolder: '/home/ana/Exports',
       waitingThresholds,
       openNextAfterTriage: false,
+      ...liveDefaults,
     });
     expect(saved.get('preferences')).toEqual({
       theme: 'system',
       downloadsFolder: '/home/ana/Exports',
       waitingThresholds,
       openNextAfterTriage: false,
+      ...liveDefaults,
     });
     expect(service.update({ downloadsFolder: null }).downloadsFolder).toBeNull();
   });
@@ -100,6 +106,7 @@ describe('settings service', () => {
       downloadsFolder: null,
       waitingThresholds,
       openNextAfterTriage: false,
+      ...liveDefaults,
     });
   });
 });

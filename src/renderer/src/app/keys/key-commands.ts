@@ -10,6 +10,7 @@ export const keyCommands = {
   close: { keys: ['Escape'], label: 'Close the open pane', group: 'List' },
   select: { keys: ['x'], label: 'Select or unselect the row', group: 'List' },
   search: { keys: ['/'], label: 'Search', group: 'List' },
+  showNew: { keys: ['n'], label: 'Show the new interactions', group: 'List' },
   toggleRead: { keys: ['r'], label: 'Mark read or unread', group: 'Triage' },
   archive: { keys: ['e'], label: 'Archive or unarchive', group: 'Triage' },
   followUp: { keys: ['f'], label: 'Follow up or not', group: 'Triage' },

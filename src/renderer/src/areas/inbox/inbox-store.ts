@@ -4,6 +4,7 @@ import { useRoute } from 'vue-router';
 import { countsAsUnread, interactionListTypes, withArchiveSide } from '../../../../shared/domain/index.ts';
 import type { InboxFilter, InboxItem } from '../../../../shared/contract/index.ts';
 import { api } from '../../api/contract-client.ts';
+import { useLiveAttentionStore } from '../../app/live-attention.ts';
 import { useBrandsStore } from '../../app/brands-store.ts';
 import { toCallError } from '../../lib/call-error.ts';
 import { tagLabel } from '../../lib/labels/index.ts';
@@ -98,6 +99,7 @@ export const useInboxStore = defineStore('inbox', () => {
 
   /** What triage changed since the counts were read: they follow at once, without a reload. */
   const delta = ref<Record<string, number>>({});
+  const attention = useLiveAttentionStore();
   const range = computed(() => ({ from: filter.value.from, to: filter.value.to }));
   const counts = useLoad(
     () => [brandIds.value, range.value],
@@ -122,6 +124,8 @@ export const useInboxStore = defineStore('inbox', () => {
     const was = countsAsUnread(before) ? 1 : 0;
     const now = countsAsUnread(after) ? 1 : 0;
     if (was === now) return;
+    // The badge's count (all of the chosen brands' unread) follows too.
+    attention.unreadChanged(now - was);
     delta.value = { ...delta.value, [before.type]: (delta.value[before.type] ?? 0) + now - was };
   }
 
@@ -181,6 +185,7 @@ export const useInboxStore = defineStore('inbox', () => {
     countChange,
     afterBulk: (target, change) => {
       void counts.reload();
+      void attention.reload();
       void views.reload();
       // Rows out of reach changed too; rows the change took out of the list (archived in To do)
       // leave with the pages read again.
@@ -209,6 +214,13 @@ export const useInboxStore = defineStore('inbox', () => {
     void views.reload();
     refreshKey.value++;
   });
+
+  /** Something arrived on the service: the counts around the list read again at once. */
+  function countsChanged(): void {
+    void counts.reload();
+    void views.reload();
+    refreshKey.value++;
+  }
 
   const selection = useSelection((index) => shown.itemAt(index)?.id, listKey);
   const exporter = useInboxExport(brandIds, query);
@@ -296,6 +308,7 @@ export const useInboxStore = defineStore('inbox', () => {
     currentViewId,
     offlineSince,
     refreshKey,
+    countsChanged,
     tokens,
     now,
     assignees,
