@@ -301,3 +301,32 @@ test('the list starts today and keeps its choices after a reload', async ({ page
   await expect(page.getByTestId('sort')).toContainText('Publish time, latest first');
   await expect(rows.first()).toBeVisible();
 });
+
+test('a draft takes the next free posting time with Add to queue in the composer', async ({ page }) => {
+  await page.getByTestId('nav-drafts').click();
+  await page.getByTestId('draft-new').click();
+  await page.locator('.n-dropdown-option').filter({ hasText: 'Threads' }).click();
+  await expect(page).toHaveURL(/#\/drafts\/[0-9a-f-]{36}$/);
+  const draftUrl = page.url();
+  await expect(page.getByTestId('draft-brand')).toContainText('Brand 101');
+  const publishAt = page.locator('[data-field="timestamp"]');
+
+  // No posting times yet: said at the field, the draft stays unscheduled.
+  await publishAt.getByRole('button', { name: 'Add to queue' }).click();
+  await expect(publishAt).toContainText(
+    "Threads · Brand 101 has no posting times yet: set them in the Scheduler's Posting times.",
+  );
+  await expect(page.getByTestId('draft-publish-at').locator('input')).toHaveValue('');
+  await expectAccessible(page, 'the composer saying a channel has no posting times');
+
+  const day = await tomorrow(page);
+  const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+  await openWeekWith(page, day.date);
+  const dialog = await setPostingTime(page, day.weekday, '07:43', zone);
+  await dialog.getByRole('button', { name: 'Done' }).click();
+
+  await page.goto(draftUrl);
+  await publishAt.getByRole('button', { name: 'Add to queue' }).click();
+  await expect(page.getByTestId('draft-publish-at').locator('input')).toHaveValue(`${day.date} 07:43:00`);
+  await expect(publishAt).not.toContainText('posting times');
+});
