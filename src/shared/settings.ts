@@ -45,6 +45,15 @@ export const settingsSchema = z.object({
   waitingThresholds: waitingThresholdsSchema,
   /** The inbox's detail pane opens the next item by itself after a triage action on the open one. */
   openNextAfterTriage: z.boolean(),
+  /**
+   * How many days of each brand's interactions the inbox keeps on this computer (by latest
+   * activity), so lists, search and counts answer without the service, and offline.
+   */
+  mirrorRetentionDays: z
+    .number()
+    .int('Give a whole number of days.')
+    .min(7, 'Keep at least 7 days.')
+    .max(730, 'Keep at most 730 days.'),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -53,6 +62,7 @@ export const defaultSettings: Settings = {
   downloadsFolder: null,
   waitingThresholds: defaultWaitingThresholds,
   openNextAfterTriage: false,
+  mirrorRetentionDays: 90,
 };
 
 /** An update names only what changes; unknown keys are refused rather than silently dropped. */

@@ -20,6 +20,7 @@ import { createExportsService } from './exports/exports-service.ts';
 import { createRecentExports } from './exports/recent-exports.ts';
 import { createInboxHandlers } from './inbox/inbox-handlers.ts';
 import { SharedLoads } from './lists/shared-loads.ts';
+import { createInboxMirror, type InboxMirror } from './mirror/inbox-mirror.ts';
 import type { Platform } from './platform.ts';
 import { createAddressBook } from './people/address-book.ts';
 import { createPeopleHandlers } from './people/people-handlers.ts';
@@ -47,6 +48,11 @@ export interface ServicesOptions {
   secrets?: SecretStore;
   /** The API clients' fetch; tests pass one that edits answers as an odd service would. */
   fetch?: typeof globalThis.fetch;
+  /**
+   * Whether the inbox mirror fills itself in the background (default true). Tests about the
+   * service's own answers turn it off; the mirror's tests and the benchmark leave it on.
+   */
+  syncMirror?: boolean;
 }
 
 export interface Services {
@@ -54,6 +60,8 @@ export interface Services {
   events: EventBus;
   /** Each profile's local database (drafts, outbox, caches), for the areas' services. */
   databases: ProfileDatabases;
+  /** The inbox's local copy of the active profile's brands. */
+  mirror: InboxMirror;
   /**
    * Started at launch, never waited for: the temporary files of exports cut short by a kill or a
    * crash, removed. Answers their paths (none when there were none or they could not be removed).
@@ -148,6 +156,14 @@ export function createServices(options: ServicesOptions): Services {
     events,
     recent: createRecentExports(databases),
   });
+  const mirror = createInboxMirror({
+    databases,
+    profiles,
+    clients,
+    retentionDays: () => settings.get().mirrorRetentionDays,
+  });
+  if (options.syncMirror !== false) mirror.start();
+  else mirror.close();
   // Names for the service's user ids; the inbox's answers note who was seen on which brand.
   const people = createPeopleHandlers({ book: createAddressBook(databases), profiles, events });
   const handlers: Handlers = {
@@ -172,6 +188,7 @@ export function createServices(options: ServicesOptions): Services {
         loads,
         events,
         exports,
+        mirror,
         onReplySent: (listener) => replySent.add(listener),
       }),
       () => profiles.active()?.id,
@@ -209,6 +226,7 @@ export function createServices(options: ServicesOptions): Services {
   async function close() {
     // First and synchronously: a shell that does not wait for this promise still closes them.
     // The outboxes stop before their databases close (their requests in flight are aborted).
+    mirror.close();
     const draftsClosed = drafts.close();
     const repliesClosed = replies.close();
     try {
@@ -218,5 +236,5 @@ export function createServices(options: ServicesOptions): Services {
     }
   }
 
-  return { handlers, events, databases, exportLeftoversRemoved, resumeLocalSandbox, close };
+  return { handlers, events, databases, mirror, exportLeftoversRemoved, resumeLocalSandbox, close };
 }

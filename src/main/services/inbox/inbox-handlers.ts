@@ -1,18 +1,20 @@
-import type { inboxCalls, InboxItem } from '../../../shared/contract/index.ts';
+import type { InboxFilter, inboxCalls, InboxItem, ListAnswer } from '../../../shared/contract/index.ts';
 import type { ProfileClients } from '../accounts/profile-clients.ts';
 import type { ProfilesService } from '../accounts/profiles.ts';
+import { isApiError } from '../api/api-error.ts';
 import { renameFieldErrors } from '../api/field-names.ts';
-import type { HandlerMap } from '../dispatch.ts';
+import type { CallContext, HandlerMap } from '../dispatch.ts';
 import type { EventBus } from '../event-bus.ts';
 import type { ExportsService } from '../exports/exports-service.ts';
 import { pagedList } from '../lists/list-call.ts';
 import type { SharedLoads } from '../lists/shared-loads.ts';
+import type { InboxMirror } from '../mirror/inbox-mirror.ts';
 import type { ProfileDatabases } from '../storage/profile-databases.ts';
 import { bulkUpdate } from './bulk-update.ts';
 import { patchBodyOf } from './inbox-change.ts';
 import { exportInboxList } from './inbox-export.ts';
 import { serviceQueriesOf, type InboxServiceQuery, type TagsOf } from './inbox-query.ts';
-import { insights, overview, unreadCounts } from './inbox-stats.ts';
+import { insights, overview, UNREAD_TYPES, unreadCounts } from './inbox-stats.ts';
 import { createSavedViews } from './saved-views.ts';
 import { interactionOrder, readMerged } from './merged-list.ts';
 import { createTriageCapability } from './triage-capability.ts';
@@ -32,6 +34,11 @@ export interface InboxHandlersDeps {
    * leaves the kept Needs reply rows without a walk.
    */
   onReplySent?: (listener: (profileId: string, interactionId: number) => void) => void;
+  /**
+   * The profile's local copy of the inbox: lists, counts and Needs reply answer from it where it
+   * covers the query, and every interaction the service answers is stored in it.
+   */
+  mirror?: Pick<InboxMirror, 'noteActivity' | 'apply' | 'list' | 'waitingSummary' | 'unreadCounts' | 'get'>;
   /** Milliseconds, for the bulk progress throttle; tests step their own. */
   now?: () => number;
 }
@@ -102,44 +109,91 @@ export function createInboxHandlers(deps: InboxHandlersDeps): HandlerMap<typeof 
     waiting.forget();
   };
 
+  const mirror = deps.mirror;
+  /** The service's answer about some interactions, kept in the mirror too. */
+  const mirrored = <T extends { items: InboxItem[] }>(answer: T): T => {
+    mirror?.apply(deps.profiles.active()!.id, answer.items);
+    return answer;
+  };
+  /** No answer from the service at all (offline, unreachable): the mirror's copy may stand in. */
+  const unanswered = (error: unknown) =>
+    isApiError(error) && (error.kind === 'network' || error.kind === 'timeout');
+
+  /** The list from the service (as before the mirror), for queries the mirror does not cover. */
+  async function serviceList(
+    query: { brandIds: number[]; filter: InboxFilter },
+    offset: number,
+    limit: number,
+    context: CallContext,
+  ): Promise<ListAnswer<InboxItem>> {
+    if (asksForWaiting(query.filter)) return waiting.list({ ...query, offset, limit }, context);
+    const queries = await serviceQueriesOf(query.brandIds, query.filter, tagsOf(context.signal));
+    if (queries.length === 0) return { count: 0, items: [] };
+    if (queries.length === 1) return list({ query: queries[0]!, offset, limit }, context);
+    // Tags by name in brands whose ids differ: one list per brand, read as one.
+    return readMerged(
+      {
+        streams: queries.length,
+        readStream: (stream, at, size) => list({ query: queries[stream]!, offset: at, limit: size }, context),
+        compare: interactionOrder(queries[0]!.sort),
+        keyOf: (item) => item.id,
+        chunk: INTERACTIONS_MAX_PAGE,
+      },
+      offset,
+      limit,
+    );
+  }
+
   return {
     'inbox:list': async ({ query, offset, limit }, context) => {
-      if (asksForWaiting(query.filter)) return waiting.list({ ...query, offset, limit }, context);
-      const queries = await serviceQueriesOf(query.brandIds, query.filter, tagsOf(context.signal));
-      if (queries.length === 0) return { count: 0, items: [] };
-      if (queries.length === 1) return list({ query: queries[0]!, offset, limit }, context);
-      // Tags by name in brands whose ids differ: one list per brand, read as one.
-      return readMerged(
-        {
-          streams: queries.length,
-          readStream: (stream, at, size) =>
-            list({ query: queries[stream]!, offset: at, limit: size }, context),
-          compare: interactionOrder(queries[0]!.sort),
-          keyOf: (item) => item.id,
-          chunk: INTERACTIONS_MAX_PAGE,
-        },
-        offset,
-        limit,
-      );
+      const id = profileId();
+      mirror?.noteActivity();
+      // Where the mirror covers the query, its answer is the service's (mirror-query.ts).
+      const local = mirror?.list(id, query.brandIds, query.filter, offset, limit);
+      if (local) return local;
+      return mirrored(await serviceList(query, offset, limit, context));
     },
 
     'inbox:get': async ({ brandIds, id }, context) => {
+      mirror?.noteActivity();
       const { community } = deps.clients.active();
-      const page = await community.listInteractions({ brand_ids: brandIds, id, limit: 1 }, context);
-      return page.data.find((item) => item.id === id) ?? null;
+      try {
+        const page = await community.listInteractions({ brand_ids: brandIds, id, limit: 1 }, context);
+        mirrored({ items: page.data });
+        return page.data.find((item) => item.id === id) ?? null;
+      } catch (error) {
+        // The open item offline: as the mirror last had it.
+        const kept = unanswered(error) ? mirror?.get(profileId(), id) : null;
+        if (kept && brandIds.includes(kept.brand_id)) return kept;
+        throw error;
+      }
     },
 
-    'inbox:thread': async ({ id }, context) => deps.clients.active().community.tiktokComment(id, context),
+    'inbox:thread': async ({ id }, context) => {
+      mirror?.noteActivity();
+      try {
+        return await deps.clients.active().community.tiktokComment(id, context);
+      } catch (error) {
+        // Offline, a mirrored TikTok comment carries its replies: the thread as last read.
+        const kept = unanswered(error) ? mirror?.get(profileId(), id) : null;
+        if (kept?.type === 'TIKTOK_COMMENT') return kept;
+        throw error;
+      }
+    },
 
-    'inbox:unread-counts': async (scope, context) =>
-      unreadCounts(deps.clients.active().community, scope, context),
+    'inbox:unread-counts': async (scope, context) => {
+      const local = mirror?.unreadCounts(profileId(), scope, UNREAD_TYPES.split(','));
+      if (local) return local;
+      return unreadCounts(deps.clients.active().community, scope, context);
+    },
 
     'inbox:overview': async ({ brandIds }, context) =>
       overview(deps.clients.active().community, brandIds, context),
 
     'inbox:insights': async (scope, context) => insights(deps.clients.active().community, scope, context),
 
-    'inbox:waiting-summary': async ({ brandIds }, context) => waiting.summary(brandIds, context),
+    'inbox:waiting-summary': async ({ brandIds }, context) =>
+      mirror?.waitingSummary(profileId(), brandIds) ?? waiting.summary(brandIds, context),
 
     'inbox:capabilities': async (_input, context) => {
       const { community } = deps.clients.active();
@@ -160,6 +214,7 @@ export function createInboxHandlers(deps: InboxHandlersDeps): HandlerMap<typeof 
         // One row changed, as the service answered it: the kept waiting walks are mended, not
         // walked again (a refused or unanswered change may still have landed: forget them then).
         if (updated) {
+          mirrored({ items: [updated] });
           deps.loads.invalidate(prefix());
           waiting.updated(updated, change);
         } else changed();
@@ -169,7 +224,7 @@ export function createInboxHandlers(deps: InboxHandlersDeps): HandlerMap<typeof 
     'inbox:bulk-update': async (request, context) => {
       const { community } = deps.clients.active();
       try {
-        return await bulkUpdate(
+        const result = await bulkUpdate(
           request,
           {
             community,
@@ -179,6 +234,8 @@ export function createInboxHandlers(deps: InboxHandlersDeps): HandlerMap<typeof 
           },
           context,
         );
+        mirrored({ items: result.updated });
+        return result;
       } finally {
         changed();
       }

@@ -1,3 +1,4 @@
+import { createMirrorTables } from '../mirror/mirror-schema.ts';
 import type { Migration } from './migrations.ts';
 
 /**
@@ -169,6 +170,15 @@ export const profileMigrations: readonly Migration[] = [
           PRIMARY KEY (brand_id, user_id)
         ) STRICT, WITHOUT ROWID
       `);
+    },
+  },
+  {
+    version: 7,
+    up(db) {
+      // The inbox mirror (issue 25): the profile's brands' interactions kept locally, so lists,
+      // search and counts answer without the service. Its tables are described where they are
+      // made; a mirror found unsound later is dropped and refilled with the same function.
+      createMirrorTables(db);
     },
   },
 ];
