@@ -150,3 +150,23 @@ describe('the mirror answers every op-16 filter as the service does', () => {
     expect(valueOf(myQueue).oldest?.item.id).toBe(valueOf(theirQueue).oldest?.item.id);
   });
 });
+
+describe("the app's own changes", () => {
+  it('are in the mirror as the service answered them, at once', async () => {
+    const before = await both({ archived: true, types: ['YOUTUBE_COMMENT'] }, 0, 0);
+    const open = valueOf(
+      await local.call('inbox:list', {
+        query: { brandIds: brands, filter: { archived: false, types: ['YOUTUBE_COMMENT'] } },
+        offset: 0,
+        limit: 1,
+      }),
+    ).items[0]!;
+    valueOf(await local.call('inbox:update', { id: open.id, change: { archived: true } }));
+    // No sync in between: the triage's answer went into the mirror.
+    const after = local.mirror.list(profileId, brands, { archived: true, types: ['YOUTUBE_COMMENT'] }, 0, 1);
+    expect(after?.items[0]?.id).toBe(open.id);
+    expect(after?.count).toBe(before.theirs.count + 1);
+    const theirs = await serviceList(sandbox, `${BRANDS}&is_archived=true&types=YOUTUBE_COMMENT&limit=0`);
+    expect(after?.count).toBe(theirs.paging.count);
+  });
+});
