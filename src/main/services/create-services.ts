@@ -21,6 +21,7 @@ import { createRecentExports } from './exports/recent-exports.ts';
 import { createInboxHandlers } from './inbox/inbox-handlers.ts';
 import { SharedLoads } from './lists/shared-loads.ts';
 import { createInboxMirror, type InboxMirror } from './mirror/inbox-mirror.ts';
+import { createMirrorHandlers } from './mirror/mirror-handlers.ts';
 import type { Platform } from './platform.ts';
 import { createAddressBook } from './people/address-book.ts';
 import { createPeopleHandlers } from './people/people-handlers.ts';
@@ -189,12 +190,14 @@ export function createServices(options: ServicesOptions): Services {
         events,
         exports,
         mirror,
+        offline: () => connection.current().state === 'offline',
         onReplySent: (listener) => replySent.add(listener),
       }),
       () => profiles.active()?.id,
       people.recordSeen,
     ),
     ...people.handlers,
+    ...createMirrorHandlers({ mirror, profiles }),
     ...createDraftsHandlers(drafts),
     ...createPostsHandlers({ clients, profiles, loads, changes: postChanges }),
     ...createRepliesHandlers(replies),

@@ -9,6 +9,7 @@ import { draftsCalls, draftsEvents } from './drafts-calls.ts';
 import { exportsCalls, exportsEvents } from './exports-calls.ts';
 import { inboxCalls, inboxEvents } from './inbox-calls.ts';
 import type { CallName, EventName } from './names.ts';
+import { mirrorCalls } from './mirror-calls.ts';
 import { peopleCalls, peopleEvents } from './people-calls.ts';
 import { postsCalls, postsEvents } from './posts-calls.ts';
 import { repliesCalls, repliesEvents } from './replies-calls.ts';
@@ -36,6 +37,7 @@ export const calls = {
   ...campaignsCalls,
   ...exportsCalls,
   ...peopleCalls,
+  ...mirrorCalls,
   ...repliesCalls,
 } as const satisfies Record<CallName, CallSpec>;
 
@@ -240,6 +242,8 @@ export {
   type InboxWaitingSummary,
 } from './inbox-calls.ts';
 
+// The inbox mirror: how far the local copy of the inbox has got.
+export { mirrorCalls, mirrorStatusSchema, type MirrorStatus } from './mirror-calls.ts';
 // The address book: names for the service's user ids, per profile.
 export {
   peopleCalls,

@@ -39,6 +39,8 @@ export interface InboxHandlersDeps {
    * covers the query, and every interaction the service answers is stored in it.
    */
   mirror?: Pick<InboxMirror, 'noteActivity' | 'apply' | 'list' | 'waitingSummary' | 'unreadCounts' | 'get'>;
+  /** Whether the service is known to be unreachable now (the app's one connection state). */
+  offline?: () => boolean;
   /** Milliseconds, for the bulk progress throttle; tests step their own. */
   now?: () => number;
 }
@@ -110,6 +112,7 @@ export function createInboxHandlers(deps: InboxHandlersDeps): HandlerMap<typeof 
   };
 
   const mirror = deps.mirror;
+  const offline = () => deps.offline?.() ?? false;
   /** The service's answer about some interactions, kept in the mirror too. */
   const mirrored = <T extends { items: InboxItem[] }>(answer: T): T => {
     mirror?.apply(deps.profiles.active()!.id, answer.items);
@@ -148,15 +151,26 @@ export function createInboxHandlers(deps: InboxHandlersDeps): HandlerMap<typeof 
     'inbox:list': async ({ query, offset, limit }, context) => {
       const id = profileId();
       mirror?.noteActivity();
-      // Where the mirror covers the query, its answer is the service's (mirror-query.ts).
-      const local = mirror?.list(id, query.brandIds, query.filter, offset, limit);
+      // Where the mirror covers the query, its answer is the service's (mirror-query.ts); with
+      // the service known to be unreachable, its copy is the answer there is, without waiting.
+      const local = mirror?.list(id, query.brandIds, query.filter, offset, limit, { offline: offline() });
       if (local) return local;
-      return mirrored(await serviceList(query, offset, limit, context));
+      try {
+        return mirrored(await serviceList(query, offset, limit, context));
+      } catch (error) {
+        const kept = unanswered(error)
+          ? mirror?.list(id, query.brandIds, query.filter, offset, limit, { offline: true })
+          : null;
+        if (kept) return kept;
+        throw error;
+      }
     },
 
     'inbox:get': async ({ brandIds, id }, context) => {
       mirror?.noteActivity();
       const { community } = deps.clients.active();
+      const known = offline() ? mirror?.get(profileId(), id) : null;
+      if (known && brandIds.includes(known.brand_id)) return known;
       try {
         const page = await community.listInteractions({ brand_ids: brandIds, id, limit: 1 }, context);
         mirrored({ items: page.data });
@@ -171,6 +185,8 @@ export function createInboxHandlers(deps: InboxHandlersDeps): HandlerMap<typeof 
 
     'inbox:thread': async ({ id }, context) => {
       mirror?.noteActivity();
+      const known = offline() ? mirror?.get(profileId(), id) : null;
+      if (known?.type === 'TIKTOK_COMMENT') return known;
       try {
         return await deps.clients.active().community.tiktokComment(id, context);
       } catch (error) {
@@ -182,9 +198,17 @@ export function createInboxHandlers(deps: InboxHandlersDeps): HandlerMap<typeof 
     },
 
     'inbox:unread-counts': async (scope, context) => {
-      const local = mirror?.unreadCounts(profileId(), scope, UNREAD_TYPES.split(','));
+      const id = profileId();
+      const types = UNREAD_TYPES.split(',');
+      const local = mirror?.unreadCounts(id, scope, types, { offline: offline() });
       if (local) return local;
-      return unreadCounts(deps.clients.active().community, scope, context);
+      try {
+        return await unreadCounts(deps.clients.active().community, scope, context);
+      } catch (error) {
+        const kept = unanswered(error) ? mirror?.unreadCounts(id, scope, types, { offline: true }) : null;
+        if (kept) return kept;
+        throw error;
+      }
     },
 
     'inbox:overview': async ({ brandIds }, context) =>
@@ -192,8 +216,18 @@ export function createInboxHandlers(deps: InboxHandlersDeps): HandlerMap<typeof 
 
     'inbox:insights': async (scope, context) => insights(deps.clients.active().community, scope, context),
 
-    'inbox:waiting-summary': async ({ brandIds }, context) =>
-      mirror?.waitingSummary(profileId(), brandIds) ?? waiting.summary(brandIds, context),
+    'inbox:waiting-summary': async ({ brandIds }, context) => {
+      const id = profileId();
+      const local = mirror?.waitingSummary(id, brandIds, { offline: offline() });
+      if (local) return local;
+      try {
+        return await waiting.summary(brandIds, context);
+      } catch (error) {
+        const kept = unanswered(error) ? mirror?.waitingSummary(id, brandIds, { offline: true }) : null;
+        if (kept) return kept;
+        throw error;
+      }
+    },
 
     'inbox:capabilities': async (_input, context) => {
       const { community } = deps.clients.active();

@@ -222,20 +222,25 @@ export function createInboxMirror(deps: InboxMirrorDeps) {
       filter: InboxFilter,
       offset: number,
       limit: number,
+      options: { offline?: boolean } = {},
     ): ListAnswer<InboxItem> | null {
       if (closed) return null;
       const store = storeOf(profileId);
-      if (uncovered(store, { brandIds, filter }) !== null) return null;
+      if (uncovered(store, { brandIds, filter }, options.offline) !== null) return null;
       const answer = listFromMirror(store, { brandIds, filter }, offset, limit);
-      revalidate(profileId, answer.items);
+      if (!options.offline) revalidate(profileId, answer.items);
       return answer;
     },
 
     /** The overview's waiting queue from the mirror; null where it does not cover the brands. */
-    waitingSummary(profileId: string, brandIds: readonly number[]): InboxWaitingSummary | null {
+    waitingSummary(
+      profileId: string,
+      brandIds: readonly number[],
+      options: { offline?: boolean } = {},
+    ): InboxWaitingSummary | null {
       if (closed) return null;
       const store = storeOf(profileId);
-      if (uncovered(store, { brandIds, filter: { needsReply: true } }) !== null) return null;
+      if (uncovered(store, { brandIds, filter: { needsReply: true } }, options.offline) !== null) return null;
       return waitingSummaryFromMirror(store, brandIds);
     },
 
@@ -244,11 +249,12 @@ export function createInboxMirror(deps: InboxMirrorDeps) {
       profileId: string,
       scope: { brandIds: readonly number[]; from?: string; to?: string },
       types: readonly string[],
+      options: { offline?: boolean } = {},
     ) {
       if (closed) return null;
       const store = storeOf(profileId);
       const filter: InboxFilter = { from: scope.from, to: scope.to };
-      if (uncovered(store, { brandIds: scope.brandIds, filter }) !== null) return null;
+      if (uncovered(store, { brandIds: scope.brandIds, filter }, options.offline) !== null) return null;
       return unreadFromMirror(store, scope.brandIds, types, scope);
     },
 
@@ -258,6 +264,7 @@ export function createInboxMirror(deps: InboxMirrorDeps) {
     },
 
     status(profileId: string): MirrorStatus {
+      if (closed) return { filled: false, syncedAt: null };
       const store = storeOf(profileId);
       const profile = deps.profiles.active();
       const states = store.brandStates();

@@ -29,8 +29,10 @@ export interface MirrorQuery {
  * - SAMPLE: an order of the service's own choosing, not described by the interface.
  * - Message dates (`filter_messages_by_date`) with a range: the service bounds each message of a
  *   conversation by times the list does not give for every kind of message.
+ * `offline`: the service cannot be reached, so the retention period is the whole answer there is
+ * (the inbox says it is this computer's copy); the orders above still go to the service.
  */
-export function uncovered(store: MirrorStore, query: MirrorQuery): string | null {
+export function uncovered(store: MirrorStore, query: MirrorQuery, offline = false): string | null {
   const { filter } = query;
   if (filter.sort === 'RELEVANCE') return 'relevance is ranked by the service';
   if (filter.sort === 'SAMPLE') return "a sample is the service's own order";
@@ -39,7 +41,8 @@ export function uncovered(store: MirrorStore, query: MirrorQuery): string | null
   for (const brandId of query.brandIds) {
     const state = store.brandState(brandId);
     if (!state || state.filledAt === null) return `brand ${brandId} is not mirrored yet`;
-    if (state.olderCount !== 0 && (from === null || from < state.windowStart))
+    // Offline there is no other answer: the period kept is what the inbox shows, and says so.
+    if (!offline && state.olderCount !== 0 && (from === null || from < state.windowStart))
       return `the range reaches before brand ${brandId}'s retention period`;
   }
   return null;
