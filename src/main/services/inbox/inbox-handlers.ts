@@ -38,7 +38,10 @@ export interface InboxHandlersDeps {
    * The profile's local copy of the inbox: lists, counts and Needs reply answer from it where it
    * covers the query, and every interaction the service answers is stored in it.
    */
-  mirror?: Pick<InboxMirror, 'noteActivity' | 'apply' | 'list' | 'waitingSummary' | 'unreadCounts' | 'get'>;
+  mirror?: Pick<
+    InboxMirror,
+    'noteActivity' | 'apply' | 'list' | 'waitingSummary' | 'unreadCounts' | 'get' | 'offlineOverview'
+  >;
   /** Whether the service is known to be unreachable now (the app's one connection state). */
   offline?: () => boolean;
   /** Milliseconds, for the bulk progress throttle; tests step their own. */
@@ -211,8 +214,18 @@ export function createInboxHandlers(deps: InboxHandlersDeps): HandlerMap<typeof 
       }
     },
 
-    'inbox:overview': async ({ brandIds }, context) =>
-      overview(deps.clients.active().community, brandIds, context),
+    'inbox:overview': async ({ brandIds }, context) => {
+      const id = profileId();
+      const local = offline() ? mirror?.offlineOverview(id, brandIds) : null;
+      if (local) return local;
+      try {
+        return await overview(deps.clients.active().community, brandIds, context);
+      } catch (error) {
+        const kept = unanswered(error) ? mirror?.offlineOverview(id, brandIds) : null;
+        if (kept) return kept;
+        throw error;
+      }
+    },
 
     'inbox:insights': async (scope, context) => insights(deps.clients.active().community, scope, context),
 

@@ -8,7 +8,13 @@ import type { ProfileClients } from '../accounts/profile-clients.ts';
 import type { ProfilesService } from '../accounts/profiles.ts';
 import type { ProfileDatabases } from '../storage/profile-databases.ts';
 import { fillBrand, SweepBudget, sweepPage, type MirrorSyncDeps } from './mirror-fill.ts';
-import { listFromMirror, uncovered, unreadFromMirror, waitingSummaryFromMirror } from './mirror-query.ts';
+import {
+  listFromMirror,
+  overviewFromMirror,
+  uncovered,
+  unreadFromMirror,
+  waitingSummaryFromMirror,
+} from './mirror-query.ts';
 import { MirrorStore } from './mirror-store.ts';
 import { msOf } from './mirror-rows.ts';
 import { PersonActivity } from './person-activity.ts';
@@ -256,6 +262,14 @@ export function createInboxMirror(deps: InboxMirrorDeps) {
       const filter: InboxFilter = { from: scope.from, to: scope.to };
       if (uncovered(store, { brandIds: scope.brandIds, filter }, options.offline) !== null) return null;
       return unreadFromMirror(store, scope.brandIds, types, scope);
+    },
+
+    /** The overview's counts offline (the service's own figures otherwise); null where it holds no brand's copy. */
+    offlineOverview(profileId: string, brandIds: readonly number[]) {
+      if (closed) return null;
+      const store = storeOf(profileId);
+      if (uncovered(store, { brandIds, filter: {} }, true) !== null) return null;
+      return overviewFromMirror(store, brandIds);
     },
 
     /** One interaction as the mirror holds it (the open item offline); null when it holds none. */

@@ -341,3 +341,24 @@ export function unreadFromMirror(
   }
   return { total, byType, byBrand };
 }
+
+/**
+ * The overview's figures from the mirror, for when the service cannot be reached: unread, follow-up
+ * and total counts of the brands as the copy holds them. The average response time is the
+ * service's own figure over replies the list does not date for every kind: none offline.
+ */
+export function overviewFromMirror(store: MirrorStore, brandIds: readonly number[]) {
+  const row = store
+    .statement(
+      `SELECT count(*) AS total, coalesce(sum(is_follow_up), 0) AS follow_up,
+              coalesce(sum(is_read = 0 AND is_archived = 0), 0) AS unread
+         FROM mirror_interactions WHERE brand_id IN (${marks(brandIds)})`,
+    )
+    .get(...brandIds) as { total: number; follow_up: number; unread: number };
+  return {
+    unreadCount: Number(row.unread),
+    followUpCount: Number(row.follow_up),
+    totalCount: Number(row.total),
+    averageResponseTime: null,
+  };
+}
