@@ -201,11 +201,12 @@ export class MirrorStore {
         return;
       }
       if (windowStart > current.windowStart) {
-        this.#pruneBefore(brandId, windowStart);
-        this.statement('UPDATE mirror_brands SET window_start = ? WHERE brand_id = ?').run(
-          windowStart,
-          brandId,
-        );
+        // What leaves the period is now older than it: counted, so a query with no range is no
+        // longer taken as covered once rows were dropped.
+        const pruned = this.#pruneBefore(brandId, windowStart);
+        this.statement(
+          'UPDATE mirror_brands SET window_start = ?, older_count = older_count + ? WHERE brand_id = ?',
+        ).run(windowStart, pruned, brandId);
       } else if (windowStart < current.windowStart) {
         // A longer period: the older rows must be read, so the fill starts again from the new start.
         this.statement(
@@ -216,11 +217,13 @@ export class MirrorStore {
     return this.brandState(brandId)!;
   }
 
-  #pruneBefore(brandId: number, before: number): void {
+  /** Drops the brand's rows last active before `before`; answers how many. */
+  #pruneBefore(brandId: number, before: number): number {
     const ids = this.statement(
       'SELECT id FROM mirror_interactions WHERE brand_id = ? AND (source_updated_at IS NULL OR source_updated_at < ?)',
     ).all(brandId, before) as { id: number }[];
     for (const { id } of ids) this.#forget(Number(id));
+    return ids.length;
   }
 
   fillProgress(brandId: number, filledTo: number): void {

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { CommunityApi } from '../../../../src/main/services/api/community.ts';
 import { unknownRateStatus } from '../../../../src/main/services/accounts/profile-clients.ts';
 import { fillBrand, type MirrorSyncDeps } from '../../../../src/main/services/mirror/mirror-fill.ts';
-import { listFromMirror } from '../../../../src/main/services/mirror/mirror-query.ts';
+import { listFromMirror, uncovered } from '../../../../src/main/services/mirror/mirror-query.ts';
 import { MirrorStore } from '../../../../src/main/services/mirror/mirror-store.ts';
 import { createProfileDatabases } from '../../../../src/main/services/storage/profile-databases.ts';
 import { clientFor, sandboxForThisFile } from '../support/sandbox.ts';
@@ -84,6 +84,25 @@ describe('the first fill', () => {
     expect(answer.count).toBe(await serviceCount(101, 90));
     expect(state.olderCount).toBeGreaterThan(0); // the sandbox holds 180 days
     again.close();
+  });
+});
+
+describe('the retention period moving on', () => {
+  it('drops the rows that leave it and stops answering queries with no range', async () => {
+    const databases = createProfileDatabases({ directory: join(folder, 'period') });
+    const store = new MirrorStore(databases.open('p1'));
+    const { community, signal } = recordingCommunity();
+    await fillBrand(syncDeps(store, community, signal, 365), 103);
+    expect(store.brandState(103)!.olderCount).toBe(0); // a year holds the sandbox's 180 days
+    expect(uncovered(store, { brandIds: [103], filter: {} })).toBeNull();
+    const all = listFromMirror(store, { brandIds: [103], filter: {} }, 0, 0).count;
+    // The setting shortened to 30 days.
+    store.holdBrand(103, Date.now() - 30 * 86_400_000);
+    const kept = listFromMirror(store, { brandIds: [103], filter: {} }, 0, 0).count;
+    expect(kept).toBe(await serviceCount(103, 30));
+    expect(store.brandState(103)!.olderCount).toBe(all - kept);
+    expect(uncovered(store, { brandIds: [103], filter: {} })).not.toBeNull();
+    databases.close();
   });
 });
 
