@@ -20,6 +20,7 @@ describe('settings service', () => {
       downloadsFolder: null,
       waitingThresholds,
       openNextAfterTriage: false,
+      mirrorRetentionDays: 90,
     });
     expect(defaultSettings.downloadsFolder).toBeNull();
   });
@@ -31,6 +32,7 @@ describe('settings service', () => {
       downloadsFolder: null,
       waitingThresholds,
       openNextAfterTriage: false,
+      mirrorRetentionDays: 90,
     });
   });
 
@@ -40,6 +42,7 @@ describe('settings service', () => {
       downloadsFolder: null,
       waitingThresholds,
       openNextAfterTriage: false,
+      mirrorRetentionDays: 90,
     });
   });
 
@@ -50,12 +53,14 @@ describe('settings service', () => {
       downloadsFolder: '/home/ana/Exports',
       waitingThresholds,
       openNextAfterTriage: false,
+      mirrorRetentionDays: 90,
     });
     expect(saved.get('preferences')).toEqual({
       theme: 'system',
       downloadsFolder: '/home/ana/Exports',
       waitingThresholds,
       openNextAfterTriage: false,
+      mirrorRetentionDays: 90,
     });
     expect(service.update({ downloadsFolder: null }).downloadsFolder).toBeNull();
   });
@@ -100,6 +105,7 @@ describe('settings service', () => {
       downloadsFolder: null,
       waitingThresholds,
       openNextAfterTriage: false,
+      mirrorRetentionDays: 90,
     });
   });
 });
