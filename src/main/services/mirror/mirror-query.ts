@@ -250,11 +250,23 @@ export function listFromMirror(
     ).n,
   );
   if (limit === 0 || offset >= count) return { count, items: [] };
-  const rows = store
-    .statement(
-      `SELECT ci.body FROM mirror_interactions ci WHERE ${where.sql} ORDER BY ${orderOf(query.filter)} LIMIT ? OFFSET ?`,
-    )
-    .all(...where.params, limit, offset) as { body: string }[];
+  // The page's ids from the narrow rows, in order; then only their bodies.
+  const ids = (
+    store
+      .statement(
+        `SELECT ci.id FROM mirror_interactions ci WHERE ${where.sql} ORDER BY ${orderOf(query.filter)} LIMIT ? OFFSET ?`,
+      )
+      .all(...where.params, limit, offset) as { id: number }[]
+  ).map((row) => Number(row.id));
+  const bodies = new Map(
+    (
+      store.statement(`SELECT id, body FROM mirror_bodies WHERE id IN (${marks(ids)})`).all(...ids) as {
+        id: number;
+        body: string;
+      }[]
+    ).map((row) => [Number(row.id), row.body]),
+  );
+  const rows = ids.map((id) => ({ body: bodies.get(id)! }));
   const text = query.filter.text;
   const items = rows.map((row) => {
     const item = JSON.parse(row.body) as InboxItem;
@@ -282,8 +294,8 @@ export function waitingSummaryFromMirror(
   );
   const oldest = store
     .statement(
-      `SELECT ci.body, ci.waiting_since FROM mirror_interactions ci WHERE ${where.sql}
-        ORDER BY ci.waiting_since ASC, ci.id ASC LIMIT 1`,
+      `SELECT b.body, ci.waiting_since FROM mirror_interactions ci JOIN mirror_bodies b ON b.id = ci.id
+        WHERE ${where.sql} ORDER BY ci.waiting_since ASC, ci.id ASC LIMIT 1`,
     )
     .get(...where.params) as { body: string; waiting_since: number } | undefined;
   return {

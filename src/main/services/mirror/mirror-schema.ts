@@ -5,7 +5,7 @@ import type { DatabaseSync } from 'node:sqlite';
  * profile's brands within the retention period, as the service last answered them.
  *
  * - `mirror_interactions`: one row per interaction, a column for each list filter (so a filter
- *   reads narrow rows and indexes) and `body`, the interaction's JSON exactly as the service gave
+ *   reads narrow rows and indexes); `mirror_bodies` holds the interaction's JSON exactly as the service gave
  *   it, which is what a list answers. Times are epoch milliseconds (the service compares them so).
  *   `waiting_since` is the waiting rule's answer (`shared/domain/waiting.ts`), kept with the row
  *   because it reads only the row: Needs reply is then an indexed filter, not a walk.
@@ -19,7 +19,7 @@ import type { DatabaseSync } from 'node:sqlite';
  *   the retention period's start it used and whether the service holds anything older.
  * - `mirror_meta`: the mirror's schema version, checked at open (a mismatch drops and refills).
  */
-export const MIRROR_SCHEMA_VERSION = 1;
+export const MIRROR_SCHEMA_VERSION = 2;
 
 const tablesSql = `
   CREATE TABLE IF NOT EXISTS mirror_interactions (
@@ -39,9 +39,10 @@ const tablesSql = `
     media_id INTEGER,
     has_text INTEGER NOT NULL,
     waiting_since INTEGER,
-    body TEXT NOT NULL,
     checked_at INTEGER NOT NULL
   ) STRICT;
+  -- The bodies apart: a filter or count reads the narrow rows only, a page its few bodies.
+  CREATE TABLE IF NOT EXISTS mirror_bodies (id INTEGER PRIMARY KEY, body TEXT NOT NULL) STRICT;
   CREATE INDEX IF NOT EXISTS mirror_interactions_time ON mirror_interactions (source_updated_at, id);
   CREATE INDEX IF NOT EXISTS mirror_interactions_brand_time
     ON mirror_interactions (brand_id, source_updated_at, id);
@@ -92,6 +93,7 @@ export function createMirrorTables(db: DatabaseSync): void {
 
 const mirrorTables = [
   'mirror_interactions',
+  'mirror_bodies',
   'mirror_interaction_tags',
   'mirror_interaction_tickets',
   'mirror_documents',

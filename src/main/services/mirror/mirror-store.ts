@@ -100,8 +100,8 @@ export class MirrorStore {
     this.statement(
       `INSERT INTO mirror_interactions (id, brand_id, type, is_ad, source_updated_at, is_read, is_archived,
          is_follow_up, is_positive, is_negative, is_neutral, is_question, assignee_id, media_id, has_text,
-         waiting_since, body, checked_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         waiting_since, checked_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ).run(
       row.id,
       row.brand_id,
@@ -119,9 +119,9 @@ export class MirrorStore {
       row.media_id,
       row.has_text,
       row.waiting_since,
-      JSON.stringify(item),
       checkedAt,
     );
+    this.statement('INSERT INTO mirror_bodies (id, body) VALUES (?, ?)').run(item.id, JSON.stringify(item));
     const insertTag = this.statement(
       'INSERT OR IGNORE INTO mirror_interaction_tags (tag_id, interaction_id) VALUES (?, ?)',
     );
@@ -141,6 +141,7 @@ export class MirrorStore {
   /** Removes one interaction's row, tags, tickets and documents. */
   #forget(id: number): void {
     this.statement('DELETE FROM mirror_interactions WHERE id = ?').run(id);
+    this.statement('DELETE FROM mirror_bodies WHERE id = ?').run(id);
     this.statement('DELETE FROM mirror_interaction_tags WHERE interaction_id = ?').run(id);
     this.statement('DELETE FROM mirror_interaction_tickets WHERE interaction_id = ?').run(id);
     this.statement('DELETE FROM mirror_documents WHERE rowid >= ? AND rowid < ?').run(
@@ -271,7 +272,7 @@ export class MirrorStore {
 
   /** The row of one interaction as last stored; null when the mirror does not hold it. */
   get(id: number): InboxItem | null {
-    const row = this.statement('SELECT body FROM mirror_interactions WHERE id = ?').get(id) as
+    const row = this.statement('SELECT body FROM mirror_bodies WHERE id = ?').get(id) as
       { body: string } | undefined;
     return row ? (JSON.parse(row.body) as InboxItem) : null;
   }
