@@ -57,6 +57,15 @@ export const settingsSchema = z.object({
   notifyViewIds: z.array(z.string().min(1).max(100)).max(200),
   /** The unread count on the app's badge (the page title in the browser shell). */
   unreadBadge: z.boolean(),
+  /**
+   * How many days of each brand's interactions the inbox keeps on this computer (by latest
+   * activity), so lists, search and counts answer without the service, and offline.
+   */
+  mirrorRetentionDays: z
+    .number()
+    .int('Give a whole number of days.')
+    .min(7, 'Keep at least 7 days.')
+    .max(730, 'Keep at most 730 days.'),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -69,6 +78,7 @@ export const defaultSettings: Settings = {
   notifyNewInViews: true,
   notifyViewIds: [],
   unreadBadge: true,
+  mirrorRetentionDays: 90,
 };
 
 /** An update names only what changes; unknown keys are refused rather than silently dropped. */

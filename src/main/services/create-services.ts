@@ -25,6 +25,8 @@ import { SharedLoads } from './lists/shared-loads.ts';
 import type { Delta } from './live/delta-poller.ts';
 import { createLiveInbox } from './live/live-inbox.ts';
 import { createViewNotifier } from './live/view-notifier.ts';
+import { createInboxMirror, type InboxMirror } from './mirror/inbox-mirror.ts';
+import { createMirrorHandlers } from './mirror/mirror-handlers.ts';
 import type { Platform } from './platform.ts';
 import { createAddressBook } from './people/address-book.ts';
 import { createNamedIds } from './people/named-ids.ts';
@@ -57,6 +59,11 @@ export interface ServicesOptions {
   secrets?: SecretStore;
   /** The API clients' fetch; tests pass one that edits answers as an odd service would. */
   fetch?: typeof globalThis.fetch;
+  /**
+   * Whether the inbox mirror fills itself in the background (default true). Tests about the
+   * service's own answers turn it off; the mirror's tests and the benchmark leave it on.
+   */
+  syncMirror?: boolean;
 }
 
 export interface Services {
@@ -64,6 +71,8 @@ export interface Services {
   events: EventBus;
   /** Each profile's local database (drafts, outbox, caches), for the areas' services. */
   databases: ProfileDatabases;
+  /** The inbox's local copy of the active profile's brands. */
+  mirror: InboxMirror;
   /**
    * Started at launch, never waited for: the temporary files of exports cut short by a kill or a
    * crash, removed. Answers their paths (none when there were none or they could not be removed).
@@ -162,6 +171,14 @@ export function createServices(options: ServicesOptions): Services {
     events,
     recent: createRecentExports(databases),
   });
+  const mirror = createInboxMirror({
+    databases,
+    profiles,
+    clients,
+    retentionDays: () => settings.get().mirrorRetentionDays,
+  });
+  if (options.syncMirror !== false) mirror.start();
+  else mirror.close();
   // Names for the service's user ids; the inbox's answers note who was seen on which brand.
   const people = createPeopleHandlers({ book: createAddressBook(databases), profiles, events });
   const appHandlers = createAppHandlers({ platform: options.platform, settings });
@@ -193,12 +210,15 @@ export function createServices(options: ServicesOptions): Services {
         loads,
         events,
         exports,
+        mirror,
+        offline: () => connection.current().state === 'offline',
         onReplySent: (listener) => replySent.add(listener),
       }),
       () => profiles.active()?.id,
       people.recordSeen,
     ),
     ...people.handlers,
+    ...createMirrorHandlers({ mirror, profiles }),
     ...createDraftsHandlers(drafts),
     ...createDraftsImportHandlers(
       createDraftsImport({
@@ -226,6 +246,8 @@ export function createServices(options: ServicesOptions): Services {
     notifier: createViewNotifier({ databases, settings: () => settings.get(), list: handlers['inbox:list'] }),
   });
   live.start();
+  // What arrives lands in the inbox's copy too, so its lists answer with it at once.
+  live.onDelta((delta) => mirror.apply(delta.profileId, delta.items));
   // Another profile (or new addresses): its mark is taken now, so what arrives next is news.
   profiles.onChange(() => void live.pollNow());
 
@@ -257,6 +279,7 @@ export function createServices(options: ServicesOptions): Services {
     // First and synchronously: a shell that does not wait for this promise still closes them.
     // The outboxes stop before their databases close (their requests in flight are aborted).
     live.close();
+    mirror.close();
     const draftsClosed = drafts.close();
     const repliesClosed = replies.close();
     try {
@@ -270,6 +293,7 @@ export function createServices(options: ServicesOptions): Services {
     handlers,
     events,
     databases,
+    mirror,
     exportLeftoversRemoved,
     resumeLocalSandbox,
     onInboxDelta: live.onDelta,

@@ -24,6 +24,7 @@ import { exportsCalls, exportsEvents } from './exports-calls.ts';
 import { inboxCalls, inboxEvents } from './inbox-calls.ts';
 import { liveEvents } from './live-calls.ts';
 import type { CallName, EventName } from './names.ts';
+import { mirrorCalls } from './mirror-calls.ts';
 import { peopleCalls, peopleEvents } from './people-calls.ts';
 import { postsCalls, postsEvents } from './posts-calls.ts';
 
@@ -66,6 +67,7 @@ export const calls = {
   ...campaignsCalls,
   ...exportsCalls,
   ...peopleCalls,
+  ...mirrorCalls,
   ...repliesCalls,
   ...composerCalls,
 } as const satisfies Record<CallName, CallSpec>;
@@ -276,6 +278,8 @@ export {
   type InboxWaitingSummary,
 } from './inbox-calls.ts';
 
+// The inbox mirror: how far the local copy of the inbox has got.
+export { mirrorCalls, mirrorStatusSchema, type MirrorStatus } from './mirror-calls.ts';
 // The address book: names for the service's user ids, per profile.
 export {
   peopleCalls,

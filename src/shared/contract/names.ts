@@ -82,6 +82,7 @@ export const callNames = [
   'people:name',
   'people:forget',
   'people:set-me',
+  'mirror:status',
   'replies:support',
   'replies:list',
   'replies:send',

@@ -1,18 +1,20 @@
-import type { inboxCalls, InboxItem } from '../../../shared/contract/index.ts';
+import type { InboxFilter, inboxCalls, InboxItem, ListAnswer } from '../../../shared/contract/index.ts';
 import type { ProfileClients } from '../accounts/profile-clients.ts';
 import type { ProfilesService } from '../accounts/profiles.ts';
+import { isApiError } from '../api/api-error.ts';
 import { renameFieldErrors } from '../api/field-names.ts';
-import type { HandlerMap } from '../dispatch.ts';
+import type { CallContext, HandlerMap } from '../dispatch.ts';
 import type { EventBus } from '../event-bus.ts';
 import type { ExportsService } from '../exports/exports-service.ts';
 import { pagedList } from '../lists/list-call.ts';
 import type { SharedLoads } from '../lists/shared-loads.ts';
+import type { InboxMirror } from '../mirror/inbox-mirror.ts';
 import type { ProfileDatabases } from '../storage/profile-databases.ts';
 import { bulkUpdate } from './bulk-update.ts';
 import { patchBodyOf } from './inbox-change.ts';
 import { exportInboxList } from './inbox-export.ts';
 import { serviceQueriesOf, type InboxServiceQuery, type TagsOf } from './inbox-query.ts';
-import { insights, overview, unreadCounts } from './inbox-stats.ts';
+import { insights, overview, UNREAD_TYPES, unreadCounts } from './inbox-stats.ts';
 import { createSavedViews } from './saved-views.ts';
 import { interactionOrder, readMerged } from './merged-list.ts';
 import { createTriageCapability } from './triage-capability.ts';
@@ -32,6 +34,16 @@ export interface InboxHandlersDeps {
    * leaves the kept Needs reply rows without a walk.
    */
   onReplySent?: (listener: (profileId: string, interactionId: number) => void) => void;
+  /**
+   * The profile's local copy of the inbox: lists, counts and Needs reply answer from it where it
+   * covers the query, and every interaction the service answers is stored in it.
+   */
+  mirror?: Pick<
+    InboxMirror,
+    'noteActivity' | 'apply' | 'list' | 'waitingSummary' | 'unreadCounts' | 'get' | 'offlineOverview'
+  >;
+  /** Whether the service is known to be unreachable now (the app's one connection state). */
+  offline?: () => boolean;
   /** Milliseconds, for the bulk progress throttle; tests step their own. */
   now?: () => number;
 }
@@ -102,44 +114,133 @@ export function createInboxHandlers(deps: InboxHandlersDeps): HandlerMap<typeof 
     waiting.forget();
   };
 
+  const mirror = deps.mirror;
+  const offline = () => deps.offline?.() ?? false;
+  /** The service's answer about some interactions, kept in the mirror too. */
+  const mirrored = <T extends { items: InboxItem[] }>(answer: T): T => {
+    mirror?.apply(deps.profiles.active()!.id, answer.items);
+    return answer;
+  };
+  /** No answer from the service at all (offline, unreachable): the mirror's copy may stand in. */
+  const unanswered = (error: unknown) =>
+    isApiError(error) && (error.kind === 'network' || error.kind === 'timeout');
+
+  /** The list from the service (as before the mirror), for queries the mirror does not cover. */
+  async function serviceList(
+    query: { brandIds: number[]; filter: InboxFilter },
+    offset: number,
+    limit: number,
+    context: CallContext,
+  ): Promise<ListAnswer<InboxItem>> {
+    if (asksForWaiting(query.filter)) return waiting.list({ ...query, offset, limit }, context);
+    const queries = await serviceQueriesOf(query.brandIds, query.filter, tagsOf(context.signal));
+    if (queries.length === 0) return { count: 0, items: [] };
+    if (queries.length === 1) return list({ query: queries[0]!, offset, limit }, context);
+    // Tags by name in brands whose ids differ: one list per brand, read as one.
+    return readMerged(
+      {
+        streams: queries.length,
+        readStream: (stream, at, size) => list({ query: queries[stream]!, offset: at, limit: size }, context),
+        compare: interactionOrder(queries[0]!.sort),
+        keyOf: (item) => item.id,
+        chunk: INTERACTIONS_MAX_PAGE,
+      },
+      offset,
+      limit,
+    );
+  }
+
   return {
     'inbox:list': async ({ query, offset, limit }, context) => {
-      if (asksForWaiting(query.filter)) return waiting.list({ ...query, offset, limit }, context);
-      const queries = await serviceQueriesOf(query.brandIds, query.filter, tagsOf(context.signal));
-      if (queries.length === 0) return { count: 0, items: [] };
-      if (queries.length === 1) return list({ query: queries[0]!, offset, limit }, context);
-      // Tags by name in brands whose ids differ: one list per brand, read as one.
-      return readMerged(
-        {
-          streams: queries.length,
-          readStream: (stream, at, size) =>
-            list({ query: queries[stream]!, offset: at, limit: size }, context),
-          compare: interactionOrder(queries[0]!.sort),
-          keyOf: (item) => item.id,
-          chunk: INTERACTIONS_MAX_PAGE,
-        },
-        offset,
-        limit,
-      );
+      const id = profileId();
+      mirror?.noteActivity();
+      // Where the mirror covers the query, its answer is the service's (mirror-query.ts); with
+      // the service known to be unreachable, its copy is the answer there is, without waiting.
+      const local = mirror?.list(id, query.brandIds, query.filter, offset, limit, { offline: offline() });
+      if (local) return local;
+      try {
+        return mirrored(await serviceList(query, offset, limit, context));
+      } catch (error) {
+        const kept = unanswered(error)
+          ? mirror?.list(id, query.brandIds, query.filter, offset, limit, { offline: true })
+          : null;
+        if (kept) return kept;
+        throw error;
+      }
     },
 
     'inbox:get': async ({ brandIds, id }, context) => {
+      mirror?.noteActivity();
       const { community } = deps.clients.active();
-      const page = await community.listInteractions({ brand_ids: brandIds, id, limit: 1 }, context);
-      return page.data.find((item) => item.id === id) ?? null;
+      const known = offline() ? mirror?.get(profileId(), id) : null;
+      if (known && brandIds.includes(known.brand_id)) return known;
+      try {
+        const page = await community.listInteractions({ brand_ids: brandIds, id, limit: 1 }, context);
+        mirrored({ items: page.data });
+        return page.data.find((item) => item.id === id) ?? null;
+      } catch (error) {
+        // The open item offline: as the mirror last had it.
+        const kept = unanswered(error) ? mirror?.get(profileId(), id) : null;
+        if (kept && brandIds.includes(kept.brand_id)) return kept;
+        throw error;
+      }
     },
 
-    'inbox:thread': async ({ id }, context) => deps.clients.active().community.tiktokComment(id, context),
+    'inbox:thread': async ({ id }, context) => {
+      mirror?.noteActivity();
+      const known = offline() ? mirror?.get(profileId(), id) : null;
+      if (known?.type === 'TIKTOK_COMMENT') return known;
+      try {
+        return await deps.clients.active().community.tiktokComment(id, context);
+      } catch (error) {
+        // Offline, a mirrored TikTok comment carries its replies: the thread as last read.
+        const kept = unanswered(error) ? mirror?.get(profileId(), id) : null;
+        if (kept?.type === 'TIKTOK_COMMENT') return kept;
+        throw error;
+      }
+    },
 
-    'inbox:unread-counts': async (scope, context) =>
-      unreadCounts(deps.clients.active().community, scope, context),
+    'inbox:unread-counts': async (scope, context) => {
+      const id = profileId();
+      const types = UNREAD_TYPES.split(',');
+      const local = mirror?.unreadCounts(id, scope, types, { offline: offline() });
+      if (local) return local;
+      try {
+        return await unreadCounts(deps.clients.active().community, scope, context);
+      } catch (error) {
+        const kept = unanswered(error) ? mirror?.unreadCounts(id, scope, types, { offline: true }) : null;
+        if (kept) return kept;
+        throw error;
+      }
+    },
 
-    'inbox:overview': async ({ brandIds }, context) =>
-      overview(deps.clients.active().community, brandIds, context),
+    'inbox:overview': async ({ brandIds }, context) => {
+      const id = profileId();
+      const local = offline() ? mirror?.offlineOverview(id, brandIds) : null;
+      if (local) return local;
+      try {
+        return await overview(deps.clients.active().community, brandIds, context);
+      } catch (error) {
+        const kept = unanswered(error) ? mirror?.offlineOverview(id, brandIds) : null;
+        if (kept) return kept;
+        throw error;
+      }
+    },
 
     'inbox:insights': async (scope, context) => insights(deps.clients.active().community, scope, context),
 
-    'inbox:waiting-summary': async ({ brandIds }, context) => waiting.summary(brandIds, context),
+    'inbox:waiting-summary': async ({ brandIds }, context) => {
+      const id = profileId();
+      const local = mirror?.waitingSummary(id, brandIds, { offline: offline() });
+      if (local) return local;
+      try {
+        return await waiting.summary(brandIds, context);
+      } catch (error) {
+        const kept = unanswered(error) ? mirror?.waitingSummary(id, brandIds, { offline: true }) : null;
+        if (kept) return kept;
+        throw error;
+      }
+    },
 
     'inbox:capabilities': async (_input, context) => {
       const { community } = deps.clients.active();
@@ -160,6 +261,7 @@ export function createInboxHandlers(deps: InboxHandlersDeps): HandlerMap<typeof 
         // One row changed, as the service answered it: the kept waiting walks are mended, not
         // walked again (a refused or unanswered change may still have landed: forget them then).
         if (updated) {
+          mirrored({ items: [updated] });
           deps.loads.invalidate(prefix());
           waiting.updated(updated, change);
         } else changed();
@@ -169,7 +271,7 @@ export function createInboxHandlers(deps: InboxHandlersDeps): HandlerMap<typeof 
     'inbox:bulk-update': async (request, context) => {
       const { community } = deps.clients.active();
       try {
-        return await bulkUpdate(
+        const result = await bulkUpdate(
           request,
           {
             community,
@@ -179,6 +281,8 @@ export function createInboxHandlers(deps: InboxHandlersDeps): HandlerMap<typeof 
           },
           context,
         );
+        mirrored({ items: result.updated });
+        return result;
       } finally {
         changed();
       }

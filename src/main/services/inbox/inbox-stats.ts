@@ -20,7 +20,7 @@ export interface StatsScope {
  * Op 18 counts only the types it is asked for. Every type the list filters on is asked (the ads
  * comments included, which it leaves out by default), as the one comma-separated string op 18 takes.
  */
-const UNREAD_TYPES = interactionListTypes.join(',');
+export const UNREAD_TYPES = interactionListTypes.join(',');
 
 const rangeOf = (scope: StatsScope) => ({
   ...(scope.from ? { source_updated_after: scope.from } : {}),

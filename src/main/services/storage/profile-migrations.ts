@@ -1,3 +1,4 @@
+import { createMirrorTables } from '../mirror/mirror-schema.ts';
 import type { Migration } from './migrations.ts';
 
 /**
@@ -172,10 +173,13 @@ export const profileMigrations: readonly Migration[] = [
     },
   },
   {
-    // Held for the inbox mirror's step (issue 25), merged from its own branch: the steps must run
-    // 1, 2, 3, ... with no gap, and the posting schedule's is 8.
     version: 7,
-    up() {},
+    up(db) {
+      // The inbox mirror (issue 25): the profile's brands' interactions kept locally, so lists,
+      // search and counts answer without the service. Its tables are described where they are
+      // made; a mirror found unsound later is dropped and refilled with the same function.
+      createMirrorTables(db);
+    },
   },
   {
     version: 8,

@@ -22,6 +22,7 @@ describe('settings service', () => {
       waitingThresholds,
       openNextAfterTriage: false,
       ...liveDefaults,
+      mirrorRetentionDays: 90,
     });
     expect(defaultSettings.downloadsFolder).toBeNull();
   });
@@ -34,6 +35,7 @@ describe('settings service', () => {
       waitingThresholds,
       openNextAfterTriage: false,
       ...liveDefaults,
+      mirrorRetentionDays: 90,
     });
   });
 
@@ -44,6 +46,7 @@ describe('settings service', () => {
       waitingThresholds,
       openNextAfterTriage: false,
       ...liveDefaults,
+      mirrorRetentionDays: 90,
     });
   });
 
@@ -55,6 +58,7 @@ describe('settings service', () => {
       waitingThresholds,
       openNextAfterTriage: false,
       ...liveDefaults,
+      mirrorRetentionDays: 90,
     });
     expect(saved.get('preferences')).toEqual({
       theme: 'system',
@@ -62,6 +66,7 @@ describe('settings service', () => {
       waitingThresholds,
       openNextAfterTriage: false,
       ...liveDefaults,
+      mirrorRetentionDays: 90,
     });
     expect(service.update({ downloadsFolder: null }).downloadsFolder).toBeNull();
   });
@@ -107,6 +112,7 @@ describe('settings service', () => {
       waitingThresholds,
       openNextAfterTriage: false,
       ...liveDefaults,
+      mirrorRetentionDays: 90,
     });
   });
 });

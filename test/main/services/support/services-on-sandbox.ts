@@ -3,10 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Conf from 'conf';
 import { SecretStore, type KeychainEntry } from '../../../../src/main/services/accounts/secret-store.ts';
-import { createServices } from '../../../../src/main/services/create-services.ts';
+import { createServices, type Services } from '../../../../src/main/services/create-services.ts';
 import { dispatch, type DispatchOptions } from '../../../../src/main/services/dispatch.ts';
 import type { EventBus } from '../../../../src/main/services/event-bus.ts';
 import { createWebPlatform, type WebSystem } from '../../../../src/main/web/web-platform.ts';
+import type { Settings } from '../../../../src/shared/settings.ts';
 import type { CallInput, CallName, CallOutput, CallResult } from '../../../../src/shared/contract/index.ts';
 import type { RunningSandbox } from './sandbox.ts';
 
@@ -39,6 +40,8 @@ export interface ServicesOnSandbox {
   /** The start-up removal of leftover export files, once done. */
   exportLeftoversRemoved: Promise<string[]>;
   close(): Promise<void>;
+  /** The inbox mirror (filling itself only with `syncMirror`). */
+  mirror: Services['mirror'];
   /** Stops the services as a quit does and keeps the user-data folder, for another run on it. */
   closeServicesOnly(): Promise<void>;
 }
@@ -50,6 +53,10 @@ export interface ServicesOnSandboxOptions {
   system?: Partial<WebSystem>;
   /** The user-data folder of an earlier run to start on (a fresh one by default); removed at close. */
   userDataDir?: string;
+  /** Preferences saved before the services start (the mirror's retention period, say). */
+  settings?: Partial<Settings>;
+  /** Let the inbox mirror fill itself and answer lists (off by default: these tests read the service). */
+  syncMirror?: boolean;
 }
 
 /**
@@ -64,6 +71,13 @@ export async function servicesOnSandbox(
   // Saved files go to this run's own folder, never the user's system downloads folder.
   const downloadsFolder = join(userDataDir, 'downloads');
   const requests: string[] = [];
+  const store = new Conf<Record<string, unknown>>({
+    projectName: 'socialdesk',
+    cwd: userDataDir,
+    configName: 'settings',
+  });
+  if (options.settings)
+    store.set('preferences', { ...(store.get('preferences') as object), ...options.settings });
   const services = createServices({
     platform: createWebPlatform({
       appVersion: '0.0.0',
@@ -71,13 +85,10 @@ export async function servicesOnSandbox(
       downloadsFolder: () => downloadsFolder,
       system: options.system,
     }),
-    store: new Conf<Record<string, unknown>>({
-      projectName: 'socialdesk',
-      cwd: userDataDir,
-      configName: 'settings',
-    }),
+    store,
     secrets: memoryKeychain(),
     localSandbox: { start: () => Promise.reject(new Error('not in these tests')), close: async () => {} },
+    syncMirror: options.syncMirror ?? false,
     fetch: (input, init) => {
       const url = new URL(input instanceof Request ? input.url : String(input));
       requests.push(url.pathname + url.search);
@@ -99,6 +110,7 @@ export async function servicesOnSandbox(
     call,
     requests,
     events: services.events,
+    mirror: services.mirror,
     downloadsFolder,
     exportLeftoversRemoved: services.exportLeftoversRemoved,
     async close() {

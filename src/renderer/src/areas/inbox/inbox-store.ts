@@ -207,9 +207,24 @@ export const useInboxStore = defineStore('inbox', () => {
     isHidden: shown.isHidden,
   });
 
+  /** When this computer's copy of the inbox last heard from the service: the offline line says so. */
+  const mirrorSyncedAt = ref<number | null>(null);
+  watch(
+    offlineSince,
+    async (since) => {
+      if (since === null) return;
+      // Only a line of text depends on it: without an answer the line says what it said before.
+      const status = await api['mirror:status']().catch(() => null);
+      mirrorSyncedAt.value = status?.syncedAt ?? null;
+    },
+    { immediate: true },
+  );
+
   // Back online: what surrounds the list catches up too.
   watch(offlineSince, (since, before) => {
     if (since !== null || before === null) return;
+    // The rows may be this computer's copy, answered while offline: the service's come now.
+    void list.refresh();
     void counts.reload();
     void views.reload();
     refreshKey.value++;
@@ -307,6 +322,7 @@ export const useInboxStore = defineStore('inbox', () => {
     deleteView,
     currentViewId,
     offlineSince,
+    mirrorSyncedAt,
     refreshKey,
     countsChanged,
     tokens,

@@ -1,0 +1,305 @@
+import type {
+  InboxFilter,
+  InboxItem,
+  InboxWaitingSummary,
+  ListAnswer,
+} from '../../../shared/contract/index.ts';
+import type { ProfileClients } from '../accounts/profile-clients.ts';
+import type { ProfilesService } from '../accounts/profiles.ts';
+import type { ProfileDatabases } from '../storage/profile-databases.ts';
+import { fillBrand, SweepBudget, sweepPage, type MirrorSyncDeps } from './mirror-fill.ts';
+import {
+  listFromMirror,
+  overviewFromMirror,
+  uncovered,
+  unreadFromMirror,
+  waitingSummaryFromMirror,
+} from './mirror-query.ts';
+import { MirrorStore } from './mirror-store.ts';
+import { msOf } from './mirror-rows.ts';
+import { PersonActivity } from './person-activity.ts';
+
+export interface InboxMirrorDeps {
+  databases: Pick<ProfileDatabases, 'open'>;
+  profiles: Pick<ProfilesService, 'active' | 'onChange'>;
+  clients: Pick<ProfileClients, 'forProfile' | 'gateOf'>;
+  /** The retention period in days (the setting). */
+  retentionDays: () => number;
+  now?: () => number;
+  /** Waited before a failed fill or sweep tries again, and between two sweep rounds (ms). */
+  retryMs?: number;
+  sweepEveryMs?: number;
+}
+
+/** What the app knows of the active profile's mirror. */
+export interface MirrorStatus {
+  /** Every chosen brand is filled: lists within the period answer from the mirror. */
+  filled: boolean;
+  /** When the mirror last heard from the service (epoch ms), null if never. */
+  syncedAt: number | null;
+}
+
+/**
+ * The inbox mirror of issue 25 (§1, §2 but the delta poll, §4's offline start): per profile, the
+ * chosen brands' interactions in its database (mirror-store.ts), filled on the background lane,
+ * re-read as people look at them and swept within a budget; lists, counts, search and Needs
+ * reply answered from it where it covers the query (mirror-query.ts), the same answer the
+ * service would give. Every answer the service gives about an interaction, wherever main
+ * received it, goes through `apply`.
+ */
+export function createInboxMirror(deps: InboxMirrorDeps) {
+  const now = deps.now ?? Date.now;
+  const retryMs = deps.retryMs ?? 30_000;
+  const sweepEveryMs = deps.sweepEveryMs ?? 5 * 60_000;
+  const activity = new PersonActivity();
+  const stores = new Map<string, MirrorStore>();
+  let running: {
+    profileId: string;
+    brands: string;
+    controller: AbortController;
+    filled: Promise<void>;
+  } | null = null;
+  let closed = false;
+  /** Ranges of rows served lately, so the same screen is not re-read at every scroll. */
+  const revalidated = new Map<string, number>();
+
+  function storeOf(profileId: string): MirrorStore {
+    let store = stores.get(profileId);
+    if (!store) {
+      store = new MirrorStore(deps.databases.open(profileId));
+      stores.set(profileId, store);
+    }
+    return store;
+  }
+
+  const wait = (ms: number, signal: AbortSignal) =>
+    new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        signal.removeEventListener('abort', onAbort);
+        resolve();
+      }, ms);
+      const onAbort = () => {
+        clearTimeout(timer);
+        reject(signal.reason);
+      };
+      signal.addEventListener('abort', onAbort, { once: true });
+    });
+
+  function syncDeps(profileId: string, signal: AbortSignal): MirrorSyncDeps {
+    return {
+      store: storeOf(profileId),
+      community: deps.clients.forProfile(profileId).community,
+      retentionDays: deps.retentionDays,
+      now,
+      personActive: () => activity.active(),
+      personIdle: (s) => activity.idle(s),
+      rateStatus: () => deps.clients.gateOf(profileId).status(),
+      signal,
+    };
+  }
+
+  /** Fills every chosen brand (brands no longer chosen leave first), then sweeps, round after round. */
+  async function sync(
+    profileId: string,
+    brandIds: readonly number[],
+    signal: AbortSignal,
+    filled: () => void,
+  ) {
+    const store = storeOf(profileId);
+    for (const state of store.brandStates())
+      if (!brandIds.includes(state.brandId)) store.removeBrand(state.brandId);
+    const sync = syncDeps(profileId, signal);
+    for (;;) {
+      try {
+        for (const brandId of brandIds) await fillBrand(sync, brandId);
+        break;
+      } catch (error) {
+        if (signal.aborted) throw error;
+        // Offline or refused: the mirror keeps what it has, and the fill resumes later from there.
+        await wait(retryMs, signal);
+      }
+    }
+    filled();
+    const budget = new SweepBudget();
+    for (;;) {
+      for (const brandId of brandIds) {
+        let more = true;
+        while (more) {
+          if (!budget.take(sync.rateStatus(), activity.active())) {
+            // The tenth of this window is spent while a person works: wait for the next window
+            // or for them to stop, whichever comes first.
+            const status = sync.rateStatus();
+            const untilReset = Math.max(1_000, status.resetAt - now());
+            await Promise.race([wait(untilReset, signal), activity.idle(signal)]);
+            continue;
+          }
+          try {
+            more = await sweepPage(sync, brandId);
+          } catch (error) {
+            if (signal.aborted) throw error;
+            await wait(retryMs, signal);
+          }
+        }
+      }
+      await wait(sweepEveryMs, signal);
+    }
+  }
+
+  /** Starts (or restarts, for another profile or other brands) the sync of the active profile. */
+  function start(): void {
+    if (closed) return;
+    const profile = deps.profiles.active();
+    const brands = profile?.brandIds.join(',') ?? '';
+    if (running && running.profileId === profile?.id && running.brands === brands) return;
+    running?.controller.abort();
+    running = null;
+    if (!profile) return;
+    const controller = new AbortController();
+    let markFilled!: () => void;
+    const filled = new Promise<void>((resolve) => (markFilled = resolve));
+    running = { profileId: profile.id, brands, controller, filled };
+    sync(profile.id, profile.brandIds, controller.signal, markFilled).catch((error: unknown) => {
+      if (!controller.signal.aborted)
+        console.error('socialdesk: the inbox mirror stopped syncing:', (error as Error).message);
+    });
+  }
+
+  deps.profiles.onChange((stored) => {
+    // A removed profile's database goes with it (remove-with-profile.ts); its store is dropped here.
+    for (const id of [...stores.keys()]) if (!stored.list.some((p) => p.id === id)) stores.delete(id);
+    start();
+  });
+
+  /**
+   * Re-reads, in the background, the rows a person was just shown: teammates' triage does not
+   * move `source_updated_at`, so only reading them again shows it. One call for the page's span
+   * of time; the same span not again within half a minute.
+   */
+  function revalidate(profileId: string, items: readonly InboxItem[]): void {
+    const times = items.map((item) => msOf(item.source_updated_at)).filter((at): at is number => at !== null);
+    if (times.length === 0) return;
+    const brandIds = [...new Set(items.map((item) => item.brand_id))].sort((a, b) => a - b);
+    const after = Math.min(...times);
+    const before = Math.max(...times) + 1;
+    const key = `${profileId}:${brandIds.join(',')}:${after}:${before}`;
+    const at = now();
+    if ((revalidated.get(key) ?? -Infinity) > at - 30_000) return;
+    revalidated.set(key, at);
+    if (revalidated.size > 200) revalidated.delete(revalidated.keys().next().value as string);
+    deps.clients
+      .forProfile(profileId)
+      .community.listInteractions(
+        {
+          brand_ids: brandIds,
+          source_updated_after: new Date(after).toISOString(),
+          source_updated_before: new Date(before).toISOString(),
+          sort: '-SOURCE_UPDATED_AT',
+          offset: 0,
+          limit: 100,
+        },
+        { lane: 'background' },
+      )
+      .then((page) => {
+        if (!closed && stores.has(profileId)) storeOf(profileId).apply(page.data, now());
+      })
+      .catch(() => {
+        // Offline or refused: the rows stay as they were, and the sweep reads them later.
+      });
+  }
+
+  return {
+    start,
+    /** A person's call came: the sync holds back for a moment. */
+    noteActivity: () => activity.mark(),
+
+    /** Interactions as the service just answered them, wherever main received them. */
+    apply(profileId: string, items: readonly InboxItem[]): void {
+      if (closed || items.length === 0) return;
+      storeOf(profileId).apply(items, now());
+    },
+
+    /**
+     * A range of the inbox list and its count from the mirror; null where the mirror does not
+     * cover the query (the service answers it then, see `uncovered` for why).
+     */
+    list(
+      profileId: string,
+      brandIds: readonly number[],
+      filter: InboxFilter,
+      offset: number,
+      limit: number,
+      options: { offline?: boolean } = {},
+    ): ListAnswer<InboxItem> | null {
+      if (closed) return null;
+      const store = storeOf(profileId);
+      if (uncovered(store, { brandIds, filter }, options.offline) !== null) return null;
+      const answer = listFromMirror(store, { brandIds, filter }, offset, limit);
+      if (!options.offline) revalidate(profileId, answer.items);
+      return answer;
+    },
+
+    /** The overview's waiting queue from the mirror; null where it does not cover the brands. */
+    waitingSummary(
+      profileId: string,
+      brandIds: readonly number[],
+      options: { offline?: boolean } = {},
+    ): InboxWaitingSummary | null {
+      if (closed) return null;
+      const store = storeOf(profileId);
+      if (uncovered(store, { brandIds, filter: { needsReply: true } }, options.offline) !== null) return null;
+      return waitingSummaryFromMirror(store, brandIds);
+    },
+
+    /** Op 18's unread counts from the mirror; null where it does not cover the brands and range. */
+    unreadCounts(
+      profileId: string,
+      scope: { brandIds: readonly number[]; from?: string; to?: string },
+      types: readonly string[],
+      options: { offline?: boolean } = {},
+    ) {
+      if (closed) return null;
+      const store = storeOf(profileId);
+      const filter: InboxFilter = { from: scope.from, to: scope.to };
+      if (uncovered(store, { brandIds: scope.brandIds, filter }, options.offline) !== null) return null;
+      return unreadFromMirror(store, scope.brandIds, types, scope);
+    },
+
+    /** The overview's counts offline (the service's own figures otherwise); null where it holds no brand's copy. */
+    offlineOverview(profileId: string, brandIds: readonly number[]) {
+      if (closed) return null;
+      const store = storeOf(profileId);
+      if (uncovered(store, { brandIds, filter: {} }, true) !== null) return null;
+      return overviewFromMirror(store, brandIds);
+    },
+
+    /** One interaction as the mirror holds it (the open item offline); null when it holds none. */
+    get(profileId: string, id: number): InboxItem | null {
+      return closed ? null : storeOf(profileId).get(id);
+    },
+
+    status(profileId: string): MirrorStatus {
+      if (closed) return { filled: false, syncedAt: null };
+      const store = storeOf(profileId);
+      const profile = deps.profiles.active();
+      const states = store.brandStates();
+      const filled =
+        profile !== undefined &&
+        profile.brandIds.every((brandId) => states.some((s) => s.brandId === brandId && s.filledAt !== null));
+      return { filled, syncedAt: store.lastSyncedAt() };
+    },
+
+    /** Resolves when the active profile's first fill has ended (tests and the benchmark wait on it). */
+    filled(): Promise<void> {
+      return running?.filled ?? Promise.resolve();
+    },
+
+    close(): void {
+      closed = true;
+      running?.controller.abort();
+      running = null;
+      stores.clear();
+    },
+  };
+}
+
+export type InboxMirror = ReturnType<typeof createInboxMirror>;

@@ -1,0 +1,286 @@
+import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import type { InboxItem } from '../../../shared/contract/index.ts';
+import { transaction } from '../storage/transaction.ts';
+import { createMirrorTables, dropMirrorTables, mirrorIsSound } from './mirror-schema.ts';
+import { documentsOf, rowOf, ticketIdsOf } from './mirror-rows.ts';
+
+/** One brand's sync state (see mirror-schema.ts). */
+export interface MirrorBrandState {
+  brandId: number;
+  /** Epoch ms: the mirror holds this brand's interactions last active from here on. */
+  windowStart: number;
+  /** Epoch ms of the last row the first fill stored in order (null: none yet); resumed from there. */
+  filledTo: number | null;
+  /** Epoch ms at which the first fill ended; null while it runs. */
+  filledAt: number | null;
+  /** How many of the brand's interactions the service held before `windowStart` at the fill. */
+  olderCount: number | null;
+  /** Epoch ms up to which the background sweep has re-read the period in its current round. */
+  sweptTo: number | null;
+}
+
+export interface MirrorTag {
+  id: number;
+  brand_id: number;
+  name: string;
+}
+
+/** Documents are numbered interaction id * 64 + k (k < 64): a match finds its interaction by a shift. */
+export const DOCUMENTS_PER_INTERACTION = 64;
+
+const stateOf = (row: Record<string, unknown>): MirrorBrandState => ({
+  brandId: Number(row.brand_id),
+  windowStart: Number(row.window_start),
+  filledTo: row.filled_to === null ? null : Number(row.filled_to),
+  filledAt: row.filled_at === null ? null : Number(row.filled_at),
+  olderCount: row.older_count === null ? null : Number(row.older_count),
+  sweptTo: row.swept_to === null ? null : Number(row.swept_to),
+});
+
+/**
+ * The mirror of one profile, in its database: written only as the service answered (`apply`),
+ * read by mirror-query.ts. At first use it is checked (mirror-schema.ts, `mirrorIsSound`); an
+ * unsound mirror is dropped and made anew, empty, so the fill starts again rather than anything
+ * being answered from it.
+ */
+export class MirrorStore {
+  readonly db: DatabaseSync;
+  /** Whether the check at open found the mirror unsound and rebuilt it. */
+  readonly rebuilt: boolean;
+  readonly #statements = new Map<string, StatementSync>();
+
+  constructor(db: DatabaseSync) {
+    this.db = db;
+    this.rebuilt = !mirrorIsSound(db);
+    if (this.rebuilt) {
+      transaction(db, () => {
+        dropMirrorTables(db);
+        createMirrorTables(db);
+      });
+    }
+  }
+
+  /** Prepared once per SQL text: the mirror's reads repeat a handful of shapes. */
+  statement(sql: string): StatementSync {
+    let found = this.#statements.get(sql);
+    if (!found) {
+      found = this.db.prepare(sql);
+      if (this.#statements.size > 300) this.#statements.clear();
+      this.#statements.set(sql, found);
+    }
+    return found;
+  }
+
+  /**
+   * Stores interactions as the service answered them: each replaces the row of its id (flags,
+   * tags, tickets, texts and all), in one transaction. Rows of brands the mirror does not hold
+   * are left out (another profile's brand, a brand removed meanwhile).
+   */
+  apply(items: readonly InboxItem[], checkedAt = Date.now()): number {
+    if (items.length === 0) return 0;
+    const held = new Set(this.brandStates().map((state) => state.brandId));
+    let stored = 0;
+    transaction(this.db, () => {
+      for (const item of items) {
+        if (!held.has(item.brand_id)) continue;
+        this.#write(item, checkedAt);
+        stored++;
+      }
+      if (stored > 0)
+        this.statement(
+          "INSERT INTO mirror_meta (key, value) VALUES ('synced_at', ?) ON CONFLICT (key) DO UPDATE SET value = max(CAST(value AS INTEGER), CAST(excluded.value AS INTEGER))",
+        ).run(String(checkedAt));
+    });
+    return stored;
+  }
+
+  #write(item: InboxItem, checkedAt: number): void {
+    const row = rowOf(item);
+    this.#forget(item.id);
+    this.statement(
+      `INSERT INTO mirror_interactions (id, brand_id, type, is_ad, source_updated_at, is_read, is_archived,
+         is_follow_up, is_positive, is_negative, is_neutral, is_question, assignee_id, media_id, has_text,
+         waiting_since, checked_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ).run(
+      row.id,
+      row.brand_id,
+      row.type,
+      row.is_ad,
+      row.source_updated_at,
+      row.is_read,
+      row.is_archived,
+      row.is_follow_up,
+      row.is_positive,
+      row.is_negative,
+      row.is_neutral,
+      row.is_question,
+      row.assignee_id,
+      row.media_id,
+      row.has_text,
+      row.waiting_since,
+      checkedAt,
+    );
+    this.statement('INSERT INTO mirror_bodies (id, body) VALUES (?, ?)').run(item.id, JSON.stringify(item));
+    const insertTag = this.statement(
+      'INSERT OR IGNORE INTO mirror_interaction_tags (tag_id, interaction_id) VALUES (?, ?)',
+    );
+    for (const tagId of item.tag_ids ?? []) insertTag.run(tagId, item.id);
+    const insertTicket = this.statement(
+      'INSERT OR IGNORE INTO mirror_interaction_tickets (source_id, interaction_id) VALUES (?, ?)',
+    );
+    for (const ticket of ticketIdsOf(item)) insertTicket.run(ticket, item.id);
+    const insertDocument = this.statement('INSERT INTO mirror_documents (rowid, text) VALUES (?, ?)');
+    documentsOf(item)
+      .slice(0, DOCUMENTS_PER_INTERACTION)
+      .forEach((text, k) => {
+        if (text !== '') insertDocument.run(item.id * DOCUMENTS_PER_INTERACTION + k, text);
+      });
+  }
+
+  /** Removes one interaction's row, tags, tickets and documents. */
+  #forget(id: number): void {
+    this.statement('DELETE FROM mirror_interactions WHERE id = ?').run(id);
+    this.statement('DELETE FROM mirror_bodies WHERE id = ?').run(id);
+    this.statement('DELETE FROM mirror_interaction_tags WHERE interaction_id = ?').run(id);
+    this.statement('DELETE FROM mirror_interaction_tickets WHERE interaction_id = ?').run(id);
+    this.statement('DELETE FROM mirror_documents WHERE rowid >= ? AND rowid < ?').run(
+      id * DOCUMENTS_PER_INTERACTION,
+      (id + 1) * DOCUMENTS_PER_INTERACTION,
+    );
+  }
+
+  /** The brands' tags as op 15 answered them, replacing those kept for these brands. */
+  replaceTags(brandIds: readonly number[], tags: readonly MirrorTag[]): void {
+    transaction(this.db, () => {
+      for (const brandId of brandIds)
+        this.statement('DELETE FROM mirror_tags WHERE brand_id = ?').run(brandId);
+      const insert = this.statement(
+        'INSERT OR REPLACE INTO mirror_tags (id, brand_id, name) VALUES (?, ?, ?)',
+      );
+      for (const tag of tags) if (brandIds.includes(tag.brand_id)) insert.run(tag.id, tag.brand_id, tag.name);
+    });
+  }
+
+  tags(brandIds: readonly number[]): MirrorTag[] {
+    return brandIds.flatMap((brandId) =>
+      (
+        this.statement('SELECT id, brand_id, name FROM mirror_tags WHERE brand_id = ? ORDER BY id').all(
+          brandId,
+        ) as {
+          id: number;
+          brand_id: number;
+          name: string;
+        }[]
+      ).map((tag) => ({ id: Number(tag.id), brand_id: Number(tag.brand_id), name: String(tag.name) })),
+    );
+  }
+
+  brandStates(): MirrorBrandState[] {
+    return (
+      this.statement('SELECT * FROM mirror_brands ORDER BY brand_id').all() as Record<string, unknown>[]
+    ).map(stateOf);
+  }
+
+  brandState(brandId: number): MirrorBrandState | undefined {
+    const row = this.statement('SELECT * FROM mirror_brands WHERE brand_id = ?').get(brandId);
+    return row ? stateOf(row as Record<string, unknown>) : undefined;
+  }
+
+  /**
+   * Starts (or keeps) a brand's mirror from `windowStart`. A brand already filling keeps where it
+   * got to; rows older than the new start are dropped (the retention period moved on or shrank).
+   */
+  holdBrand(brandId: number, windowStart: number): MirrorBrandState {
+    transaction(this.db, () => {
+      const current = this.brandState(brandId);
+      if (!current) {
+        this.statement('INSERT INTO mirror_brands (brand_id, window_start) VALUES (?, ?)').run(
+          brandId,
+          windowStart,
+        );
+        return;
+      }
+      if (windowStart > current.windowStart) {
+        // What leaves the period is now older than it: counted, so a query with no range is no
+        // longer taken as covered once rows were dropped.
+        const pruned = this.#pruneBefore(brandId, windowStart);
+        this.statement(
+          'UPDATE mirror_brands SET window_start = ?, older_count = older_count + ? WHERE brand_id = ?',
+        ).run(windowStart, pruned, brandId);
+      } else if (windowStart < current.windowStart) {
+        // A longer period: the older rows must be read, so the fill starts again from the new start.
+        this.statement(
+          'UPDATE mirror_brands SET window_start = ?, filled_to = NULL, filled_at = NULL, older_count = NULL WHERE brand_id = ?',
+        ).run(windowStart, brandId);
+      }
+    });
+    return this.brandState(brandId)!;
+  }
+
+  /** Drops the brand's rows last active before `before`; answers how many. */
+  #pruneBefore(brandId: number, before: number): number {
+    const ids = this.statement(
+      'SELECT id FROM mirror_interactions WHERE brand_id = ? AND (source_updated_at IS NULL OR source_updated_at < ?)',
+    ).all(brandId, before) as { id: number }[];
+    for (const { id } of ids) this.#forget(Number(id));
+    return ids.length;
+  }
+
+  fillProgress(brandId: number, filledTo: number): void {
+    this.statement(
+      'UPDATE mirror_brands SET filled_to = max(coalesce(filled_to, 0), ?) WHERE brand_id = ?',
+    ).run(filledTo, brandId);
+  }
+
+  fillDone(brandId: number, olderCount: number, at: number): void {
+    this.statement('UPDATE mirror_brands SET filled_at = ?, older_count = ? WHERE brand_id = ?').run(
+      at,
+      olderCount,
+      brandId,
+    );
+  }
+
+  sweepProgress(brandId: number, sweptTo: number | null): void {
+    this.statement('UPDATE mirror_brands SET swept_to = ? WHERE brand_id = ?').run(sweptTo, brandId);
+  }
+
+  /**
+   * The rows of a brand strictly between two times that are not among `ids`: a page of the
+   * service read oldest first lists every row of that span, so any other is gone from it.
+   */
+  dropMissingBetween(brandId: number, after: number, before: number, ids: readonly number[]): void {
+    const keep = new Set(ids);
+    const rows = this.statement(
+      'SELECT id FROM mirror_interactions WHERE brand_id = ? AND source_updated_at > ? AND source_updated_at < ?',
+    ).all(brandId, after, before) as { id: number }[];
+    const gone = rows.map((row) => Number(row.id)).filter((id) => !keep.has(id));
+    if (gone.length > 0) transaction(this.db, () => gone.forEach((id) => this.#forget(id)));
+  }
+
+  /** A brand no longer chosen: its rows, tags and state go. */
+  removeBrand(brandId: number): void {
+    transaction(this.db, () => {
+      const ids = this.statement('SELECT id FROM mirror_interactions WHERE brand_id = ?').all(brandId) as {
+        id: number;
+      }[];
+      for (const { id } of ids) this.#forget(Number(id));
+      this.statement('DELETE FROM mirror_tags WHERE brand_id = ?').run(brandId);
+      this.statement('DELETE FROM mirror_brands WHERE brand_id = ?').run(brandId);
+    });
+  }
+
+  /** The row of one interaction as last stored; null when the mirror does not hold it. */
+  get(id: number): InboxItem | null {
+    const row = this.statement('SELECT body FROM mirror_bodies WHERE id = ?').get(id) as
+      { body: string } | undefined;
+    return row ? (JSON.parse(row.body) as InboxItem) : null;
+  }
+
+  /** When the mirror last heard from the service about any brand (epoch ms), null if never. */
+  lastSyncedAt(): number | null {
+    const row = this.statement("SELECT value FROM mirror_meta WHERE key = 'synced_at'").get() as
+      { value: string } | undefined;
+    return row ? Number(row.value) : null;
+  }
+}

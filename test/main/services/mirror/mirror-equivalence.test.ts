@@ -1,0 +1,172 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import type { InboxFilterInput } from '../../../../src/shared/contract/index.ts';
+import { sandboxForThisFile } from '../support/sandbox.ts';
+import { servicesOnSandbox, valueOf } from '../support/services-on-sandbox.ts';
+import { serviceGet, serviceList } from '../inbox/service-reads.ts';
+
+/**
+ * The mirror gives the service's answers (issue 25 §1): on one seeded sandbox, every op-16 filter
+ * alone and combined is asked of an app answering from its filled mirror and of one reading the
+ * service (the mirror off), and both must give the same ids, in the same order, and the same
+ * count. Each case must match something and (but for sorts) not everything, so a filter the
+ * mirror dropped or read wrongly cannot pass.
+ */
+const sandbox = await sandboxForThisFile({ frozenClock: true });
+// A year: longer than the sandbox's 180 days of data, so queries without a range are covered too.
+const local = await servicesOnSandbox(sandbox, { syncMirror: true, settings: { mirrorRetentionDays: 365 } });
+const remote = await servicesOnSandbox(sandbox);
+afterAll(async () => {
+  await local.close();
+  await remote.close();
+});
+await local.mirror.filled();
+const profileId = valueOf(await local.call('accounts:list')).activeId!;
+
+const brands = [101, 102, 103];
+const BRANDS = 'brand_ids=101,102,103';
+const total = (await serviceList(sandbox, `${BRANDS}&limit=0`)).paging.count;
+
+// Values the seeded data holds, read from the service so every case matches something.
+const sample = (await serviceList(sandbox, `${BRANDS}&limit=100&sort=-SOURCE_UPDATED_AT`)).data as {
+  id: number;
+  assignee_id?: number | null;
+  tickets?: { source_id: string }[];
+  media_id?: number | null;
+  tag_ids?: number[];
+  source_updated_at: string;
+}[];
+const assignee = sample.find((item) => item.assignee_id)!.assignee_id!;
+const ticket = sample.find((item) => item.tickets?.length)!.tickets![0]!.source_id;
+const media = sample.find((item) => item.media_id)!.media_id!;
+const tagged = sample.find((item) => (item.tag_ids?.length ?? 0) >= 1)!;
+const tags = await serviceGet<{ data: { id: number; brand_id: number; name: string }[] }>(
+  sandbox,
+  `tags?${BRANDS}`,
+);
+const tagName = tags.data.find((tag) => tag.id === tagged.tag_ids![0])!.name;
+const recent = sample[40]!.source_updated_at;
+const older = sample[90]!.source_updated_at;
+
+const cases: [string, InboxFilterInput][] = [
+  ['no filter', {}],
+  ['types', { types: ['TIKTOK_COMMENT', 'YOUTUBE_COMMENT'] }],
+  ['ads comments', { types: ['FACEBOOK_ADS_COMMENT', 'INSTAGRAM_ADS_COMMENT'] }],
+  ['a conversation type', { types: ['INSTAGRAM_CONVERSATION'] }],
+  ['tag by id', { tagIds: [tagged.tag_ids![0]!] }],
+  ['tag by name in every brand', { tagNames: [tagName] }],
+  ['unread', { read: false }],
+  ['read', { read: true }],
+  ['archived', { archived: true }],
+  ['not archived', { archived: false }],
+  ['follow-up', { followUp: true }],
+  ['positive', { sentiment: 'positive' }],
+  ['negative', { sentiment: 'negative' }],
+  ['neutral', { sentiment: 'neutral' }],
+  ['question', { question: true }],
+  ['assignee', { assigneeId: assignee }],
+  ['ticket', { ticketId: ticket }],
+  ['media', { mediaIds: [media] }],
+  ['free text', { text: 'collection' }],
+  ['two words in one text', { text: 'love this' }],
+  ['keyword list', { text: 'refund, collection', keywordList: true }],
+  ['text with no word', { text: '!!!' }],
+  ['must include text', { mustIncludeText: true }],
+  ['date range', { from: older, to: recent }],
+  ['from a date', { from: recent }],
+  ['oldest first', { sort: 'SOURCE_UPDATED_AT' }],
+  ['needs reply', { needsReply: true }],
+  ['oldest waiting first', { sort: 'OLDEST_WAITING' }],
+  ['needs reply, archived too', { needsReply: true, archived: true }],
+  ['several at once', { types: ['INSTAGRAM_COMMENT'], read: false, sentiment: 'negative' }],
+  [
+    'search within a type, unread, oldest first',
+    { text: 'order', types: ['TIKTOK_COMMENT'], read: false, sort: 'SOURCE_UPDATED_AT' },
+  ],
+  ['follow-up and assignee', { followUp: false, assigneeId: assignee }],
+  [
+    'range, type and needs reply',
+    { from: older, types: ['FACEBOOK_CONVERSATION', 'TIKTOK_COMMENT'], needsReply: true },
+  ],
+  ['tags by name and unread', { tagNames: [tagName], read: false }],
+];
+
+async function both(filter: InboxFilterInput, offset: number, limit: number) {
+  const input = { query: { brandIds: brands, filter }, offset, limit };
+  const [mine, theirs] = await Promise.all([
+    local.call('inbox:list', input),
+    remote.call('inbox:list', input),
+  ]);
+  return { mine: valueOf(mine), theirs: valueOf(theirs) };
+}
+
+describe('the mirror answers every op-16 filter as the service does', () => {
+  it.each(cases)('%s', async (name, filter) => {
+    const parsed = { ...filter } as Parameters<typeof local.mirror.list>[2];
+    // Answered from the mirror, not passed on to the service.
+    expect(local.mirror.list(profileId, brands, parsed, 0, 0)).not.toBeNull();
+    for (const [offset, limit] of [
+      [0, 50],
+      [50, 60],
+    ] as const) {
+      const { mine, theirs } = await both(filter, offset, limit);
+      expect(mine.count).toBe(theirs.count);
+      expect(mine.items.map((item) => item.id)).toEqual(theirs.items.map((item) => item.id));
+      expect(mine.items.map((item) => item.search_result_snippet)).toEqual(
+        theirs.items.map((item) => item.search_result_snippet),
+      );
+    }
+    const { mine } = await both(filter, 0, 0);
+    if (name !== 'text with no word') expect(mine.count).toBeGreaterThan(0);
+    else expect(mine.count).toBe(0);
+    const narrows = Object.keys(filter).some((key) => key !== 'sort');
+    if (narrows) expect(mine.count).toBeLessThan(total);
+  });
+
+  it('sends relevance, sample and message-date queries to the service, which alone can order or bound them', async () => {
+    for (const filter of [
+      { text: 'love', sort: 'RELEVANCE' },
+      { sort: 'SAMPLE' },
+      { from: older, to: recent, messageDates: true },
+    ] as InboxFilterInput[]) {
+      expect(local.mirror.list(profileId, brands, filter as never, 0, 10)).toBeNull();
+      const { mine, theirs } = await both(filter, 0, 20);
+      expect(mine.items.map((item) => item.id)).toEqual(theirs.items.map((item) => item.id));
+    }
+  });
+
+  it('counts unread interactions and the waiting queue as the service does', async () => {
+    const scope = { brandIds: brands, from: older };
+    const [mine, theirs] = await Promise.all([
+      local.call('inbox:unread-counts', scope),
+      remote.call('inbox:unread-counts', scope),
+    ]);
+    expect(valueOf(mine)).toEqual(valueOf(theirs));
+    expect(valueOf(mine).total).toBeGreaterThan(0);
+    const [myQueue, theirQueue] = await Promise.all([
+      local.call('inbox:waiting-summary', { brandIds: brands }),
+      remote.call('inbox:waiting-summary', { brandIds: brands }),
+    ]);
+    expect(valueOf(myQueue).count).toBe(valueOf(theirQueue).count);
+    expect(valueOf(myQueue).oldest?.item.id).toBe(valueOf(theirQueue).oldest?.item.id);
+  });
+});
+
+describe("the app's own changes", () => {
+  it('are in the mirror as the service answered them, at once', async () => {
+    const before = await both({ archived: true, types: ['YOUTUBE_COMMENT'] }, 0, 0);
+    const open = valueOf(
+      await local.call('inbox:list', {
+        query: { brandIds: brands, filter: { archived: false, types: ['YOUTUBE_COMMENT'] } },
+        offset: 0,
+        limit: 1,
+      }),
+    ).items[0]!;
+    valueOf(await local.call('inbox:update', { id: open.id, change: { archived: true } }));
+    // No sync in between: the triage's answer went into the mirror.
+    const after = local.mirror.list(profileId, brands, { archived: true, types: ['YOUTUBE_COMMENT'] }, 0, 1);
+    expect(after?.items[0]?.id).toBe(open.id);
+    expect(after?.count).toBe(before.theirs.count + 1);
+    const theirs = await serviceList(sandbox, `${BRANDS}&is_archived=true&types=YOUTUBE_COMMENT&limit=0`);
+    expect(after?.count).toBe(theirs.paging.count);
+  });
+});
