@@ -64,6 +64,11 @@ export interface ServicesOptions {
    * service's own answers turn it off; the mirror's tests and the benchmark leave it on.
    */
   syncMirror?: boolean;
+  /**
+   * Whether the live inbox asks the service what arrived every interval (default true). Tests
+   * that count or break the service's requests turn it off; the live inbox's tests leave it on.
+   */
+  pollInbox?: boolean;
 }
 
 export interface Services {
@@ -245,11 +250,14 @@ export function createServices(options: ServicesOptions): Services {
     events,
     notifier: createViewNotifier({ databases, settings: () => settings.get(), list: handlers['inbox:list'] }),
   });
-  live.start();
+  const polling = options.pollInbox !== false;
+  if (polling) live.start();
   // What arrives lands in the inbox's copy too, so its lists answer with it at once.
   live.onDelta((delta) => mirror.apply(delta.profileId, delta.items));
   // Another profile (or new addresses): its mark is taken now, so what arrives next is news.
-  profiles.onChange(() => void live.pollNow());
+  profiles.onChange(() => {
+    if (polling) void live.pollNow();
+  });
 
   // Drafts queued before the last quit (or crash) go on without waiting for a drafts call.
   drafts.resume().catch((error: unknown) => {

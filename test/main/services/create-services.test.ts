@@ -64,14 +64,24 @@ function launch(userDataDir: string, options: { fetch?: typeof fetch; secrets?: 
 
 /** Keeps `port` (loopback) taken until the test ends; taken by another process serves as well. */
 async function occupy(port: number): Promise<void> {
-  const server = createServer();
+  // It takes connections and never answers: the app's background reads (the inbox copy's fill)
+  // may knock there before the profile moves on; they are cut when the test ends.
+  const sockets = new Set<import('node:net').Socket>();
+  const server = createServer((socket) => void sockets.add(socket));
   const listening = await new Promise<boolean>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) =>
       error.code === 'EADDRINUSE' ? resolve(false) : reject(error),
     );
     server.listen(port, '127.0.0.1', () => resolve(true));
   });
-  if (listening) cleanups.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  if (listening)
+    cleanups.push(
+      () =>
+        new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          for (const socket of sockets) socket.destroy();
+        }),
+    );
 }
 
 function freshUserDataDir(): string {

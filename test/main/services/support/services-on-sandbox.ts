@@ -57,6 +57,8 @@ export interface ServicesOnSandboxOptions {
   settings?: Partial<Settings>;
   /** Let the inbox mirror fill itself and answer lists (off by default: these tests read the service). */
   syncMirror?: boolean;
+  /** Let the live inbox ask what arrived every interval (off by default: its requests would be counted). */
+  pollInbox?: boolean;
 }
 
 /**
@@ -89,6 +91,7 @@ export async function servicesOnSandbox(
     secrets: memoryKeychain(),
     localSandbox: { start: () => Promise.reject(new Error('not in these tests')), close: async () => {} },
     syncMirror: options.syncMirror ?? false,
+    pollInbox: options.pollInbox ?? false,
     fetch: (input, init) => {
       const url = new URL(input instanceof Request ? input.url : String(input));
       requests.push(url.pathname + url.search);
