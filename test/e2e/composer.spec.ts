@@ -268,6 +268,8 @@ test('a post edited from the Scheduler opens over it, leaves no draft when close
   await expect(page).toHaveURL(week);
   await eventOf(before).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Edit' }).click();
+  // The post is read before it is edited: a change typed into the empty field would be read over.
+  await expect(drawer.getByTestId('draft-text').locator('textarea')).toHaveValue(before);
   await drawer.getByTestId('draft-text').locator('textarea').fill(after);
   await expect(drawer.getByTestId('save-state')).toHaveText('Saved locally');
   await drawer.getByRole('button', { name: 'Schedule' }).click();
