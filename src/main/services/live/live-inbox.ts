@@ -8,7 +8,8 @@ import type { createViewNotifier } from './view-notifier.ts';
  * The inbox made live: the delta poller on the active profile's chosen brands, its arrivals told
  * to the renderer (`inbox:arrived`, with the unread counts), and the notifications of the saved
  * views the person chose (`inbox:notify`: Electron shows them from main, the browser shell from
- * the page). `onDelta` hands every delta to whoever keeps a copy of the inbox.
+ * the page). `keep` hands every delta to whoever keeps a copy of the inbox, before anyone else
+ * hears of it.
  */
 export interface LiveInboxDeps {
   scope: () => { profileId: string; brandIds: number[] } | undefined;
@@ -18,6 +19,12 @@ export interface LiveInboxDeps {
   settings: () => Settings;
   events: Pick<EventBus, 'emit' | 'subscribe'>;
   notifier: ReturnType<typeof createViewNotifier>;
+  /**
+   * Whoever keeps a copy of the inbox (the mirror) takes each delta first: the renderer's lists
+   * and the views' notification checks may be answered from that copy, which must hold the
+   * arrivals by then.
+   */
+  keep: (delta: Delta) => void;
   timers?: DeltaTimers;
 }
 
@@ -33,6 +40,7 @@ export function createLiveInbox(deps: LiveInboxDeps) {
   const notifying = new AbortController();
 
   poller.onDelta((delta: Delta) => {
+    deps.keep(delta);
     const unreadChanged = delta.unread !== null && delta.unread.total !== lastUnread;
     if (delta.unread) lastUnread = delta.unread.total;
     if (delta.items.length > 0 || unreadChanged) {
