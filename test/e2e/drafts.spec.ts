@@ -77,7 +77,7 @@ test('a post written with the service down survives a restart of the app and rea
   };
   if (keychain) await webShell.call('accounts:update', { id: sandboxProfile.id, tokenStore: 'keychain' });
 
-  await sandbox.stop();
+  await sandbox.stopHoldingPort();
   const text = `Written offline ${randomUUID()}`;
   const id = await newDraft(page, 'LinkedIn');
   await textArea(page.getByTestId('draft-text')).fill(text);

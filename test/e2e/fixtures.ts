@@ -183,8 +183,8 @@ export const shellTest = base.extend<
  * The fixture every area's end-to-end tests use: a fresh browser shell with one profile on the
  * test's own sandbox (its addresses and user token, kept for the session only, so no keychain is
  * involved), the brand picker on `chosenBrands`, and `page` already in the app through a
- * one-time link, on the first area. `sandbox.stop()` / `sandbox.start()` take the service away
- * and bring it back on the same address; `sandbox.request()` asks it directly.
+ * one-time link, on the first area. `sandbox.stopHoldingPort()` / `sandbox.start()` take the
+ * service away and bring it back on the same address; `sandbox.request()` asks it directly.
  */
 export const test = shellTest.extend<{ chosenBrands: number[] | undefined; sandboxProfile: SandboxProfile }>({
   /** `test.use({ chosenBrands: [101] })`: the brands chosen in the picker (default: all three). */

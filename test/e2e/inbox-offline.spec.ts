@@ -1,4 +1,3 @@
-import { createServer } from 'node:net';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { expectAccessible } from './support/accessibility-audit.ts';
@@ -9,20 +8,6 @@ import { expectNoRawErrorText } from './support/raw-error-text.ts';
 // inbox, says so, and its search, filters, counts and threads work.
 
 const rows = (page: Page) => page.getByTestId('inbox-row');
-
-/**
- * Holds a stopped service's port, cutting every connection at once: another worker's sandbox
- * could otherwise be given the freed port and answer for it (same seed, same rows), and the app
- * would rightly say Online. Answers the function that lets the port go.
- */
-async function refuseOn(port: number): Promise<() => Promise<void>> {
-  const server = createServer((socket) => socket.destroy());
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => resolve());
-  });
-  return () => new Promise<void>((resolve) => server.close(() => resolve()));
-}
 
 test("started with the service stopped, the inbox lists this computer's copy, and search, filters, counts and threads work", async ({
   page,
@@ -43,66 +28,55 @@ test("started with the service stopped, the inbox lists this computer's copy, an
     })
     .toBe(true);
 
-  await sandbox.stop();
-  const release = await refuseOn(sandbox.port);
-  try {
-    await offlineFromTheCopy();
-  } finally {
-    await release();
+  await sandbox.stopHoldingPort();
+  const shell = await webShell.restart();
+  const app = await context.newPage();
+  await app.setViewportSize({ width: 1280, height: 800 });
+  await app.goto(await shell.freshUrl());
+  await expect(app.getByTestId('active-profile')).toHaveText(sandboxProfile.name);
+  if (!keychain) {
+    await app.getByTestId('nav-settings').click();
+    const profile = profileRow(app, sandboxProfile.name);
+    await profile.getByTestId('profile-edit').click();
+    const form = app.getByTestId('profile-form');
+    await tokenField(form).fill(sandbox.tokens.user);
+    await form.getByTestId('form-save').click();
+    await expect(form).toHaveCount(0);
+    await app.getByTestId('nav-inbox').click();
   }
 
-  async function offlineFromTheCopy() {
-    const shell = await webShell.restart();
-    const app = await context.newPage();
-    await app.setViewportSize({ width: 1280, height: 800 });
-    await app.goto(await shell.freshUrl());
-    await expect(app.getByTestId('active-profile')).toHaveText(sandboxProfile.name);
-    if (!keychain) {
-      await app.getByTestId('nav-settings').click();
-      const profile = profileRow(app, sandboxProfile.name);
-      await profile.getByTestId('profile-edit').click();
-      const form = app.getByTestId('profile-form');
-      await tokenField(form).fill(sandbox.tokens.user);
-      await form.getByTestId('form-save').click();
-      await expect(form).toHaveCount(0);
-      await app.getByTestId('nav-inbox').click();
-    }
+  const note = app.getByTestId('offline-note');
+  await expect(note).toContainText(/Offline · synced at \d{1,2}:\d{2}/);
+  await expect(rows(app).nth(4)).toBeVisible();
+  const subtitle = app.getByTestId('page-subtitle');
+  await expect(subtitle).toContainText(/[\d,.]+ interactions/);
+  await expectNoRawErrorText(app);
+  // The overview's counts come from the copy too.
+  await expect(app.getByText('Could not load the overview.')).toHaveCount(0);
+  await expectAccessible(app, 'the inbox offline, from this computer');
 
-    const note = app.getByTestId('offline-note');
-    await expect(note).toContainText(/Offline · synced at \d{1,2}:\d{2}/);
-    await expect(rows(app).nth(4)).toBeVisible();
-    const subtitle = app.getByTestId('page-subtitle');
-    await expect(subtitle).toContainText(/[\d,.]+ interactions/);
-    await expectNoRawErrorText(app);
-    // The overview's counts come from the copy too.
-    await expect(app.getByText('Could not load the overview.')).toHaveCount(0);
-    await expectAccessible(app, 'the inbox offline, from this computer');
+  // A filter: only TikTok comments, counted.
+  await app.locator('[data-testid="type-entry"][data-type="TIKTOK_COMMENT"]').click();
+  // Every row shown, once the list has been read again for the filter.
+  await expect
+    .poll(
+      async () =>
+        new Set(await rows(app).evaluateAll((rows) => rows.map((e) => e.getAttribute('data-type')))),
+    )
+    .toEqual(new Set(['TIKTOK_COMMENT']));
 
-    // A filter: only TikTok comments, counted.
-    await app.locator('[data-testid="type-entry"][data-type="TIKTOK_COMMENT"]').click();
-    // Every row shown, once the list has been read again for the filter.
-    await expect
-      .poll(
-        async () =>
-          new Set(await rows(app).evaluateAll((rows) => rows.map((e) => e.getAttribute('data-type')))),
-      )
-      .toEqual(new Set(['TIKTOK_COMMENT']));
+  // Its thread, as the copy holds it.
+  await rows(app).first().click();
+  const pane = app.getByTestId('inbox-detail');
+  await expect(pane.getByTestId('tiktok-thread')).toBeVisible();
 
-    // Its thread, as the copy holds it.
-    await rows(app).first().click();
-    const pane = app.getByTestId('inbox-detail');
-    await expect(pane.getByTestId('tiktok-thread')).toBeVisible();
-
-    // A search within the filter.
-    const search = app.getByTestId('filter-text').locator('input');
-    await search.fill('love');
-    await search.press('Enter');
-    await expect(subtitle).toContainText(/[\d,.]+ interactions?/);
-    await expect(rows(app).first()).toHaveAttribute('data-type', 'TIKTOK_COMMENT');
-    await expect(note).toContainText('Offline · synced at');
-    await expectNoRawErrorText(app);
-    await expectAccessible(app, 'a TikTok thread offline, searched');
-  }
+  // A search within the filter.
+  const search = app.getByTestId('filter-text').locator('input');
+  await search.fill('love');
+  await search.press('Enter');
+  await expect(subtitle).toContainText(/[\d,.]+ interactions?/);
+  await expect(rows(app).first()).toHaveAttribute('data-type', 'TIKTOK_COMMENT');
+  await expect(note).toContainText('Offline · synced at');
+  await expectNoRawErrorText(app);
+  await expectAccessible(app, 'a TikTok thread offline, searched');
 });
-
-/** Screenshots of the screen as it is, in the light and the dark theme. */

@@ -199,7 +199,7 @@ test('with "Open the next item after triage" on, archiving the open interaction 
 test('an archive the service cannot take puts the row back and says so', async ({ page, sandbox }) => {
   await focusPage(page);
   const id = Number(await rows(page).first().getAttribute('data-id'));
-  await sandbox.stop();
+  await sandbox.stopHoldingPort();
   await page.keyboard.press('e');
   await expect(page.getByText(/Could not archive/)).toBeVisible();
   await expect(rows(page).first()).toHaveAttribute('data-id', String(id));

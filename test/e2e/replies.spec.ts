@@ -127,7 +127,7 @@ test.describe('a service without the reply extension', () => {
     await expect(other).toBeVisible();
     const otherId = await other.getAttribute('data-id');
     expect(otherId).not.toBe(String(first!.id));
-    await sandbox.stop();
+    await sandbox.stopHoldingPort();
     await other.click();
     await expect(page.getByTestId('detail-meta')).toContainText(`#${otherId}`);
     await expect(line).toHaveText('This service does not accept replies through its interface.');
@@ -142,7 +142,7 @@ test('a reply written offline waits, then is sent once when the service is back'
   const [comment] = await interactionsOf(sandbox, 'TIKTOK_COMMENT').then((items) => items.slice(2));
   await openDetail(page, comment!.id);
   await expect(replyBox(page)).toBeVisible();
-  await sandbox.stop();
+  await sandbox.stopHoldingPort();
   const text = `Written offline ${randomUUID().slice(0, 8)}`;
   await replyBox(page).fill(text);
   await replyBox(page).press('Control+Enter');

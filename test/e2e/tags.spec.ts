@@ -93,7 +93,7 @@ test('with the sandbox stopped: what failed and a Retry, which works once it is 
 }) => {
   await expectGroupsAsInSandbox(page, sandbox, [101, 102, 103]);
   const kept = (await sandboxTags(sandbox, 101)).length + (await sandboxTags(sandbox, 102)).length;
-  await sandbox.stop();
+  await sandbox.stopHoldingPort();
 
   // Brands not asked about before, so no answer kept from a moment ago can stand in.
   await pickOption(page, page.getByTestId('brand-picker'), '103');

@@ -31,7 +31,14 @@ export interface SandboxService {
   dbFile: string;
   /** Stops the process, as Ctrl+C would: from then on every request is refused. */
   stop(): Promise<void>;
-  /** Starts it again, same port and database (a no-op while it runs). */
+  /**
+   * Stops the process and holds its port until `start()`, cutting every connection at once: the
+   * way a test takes the service away from the app. Another worker's sandbox could otherwise be
+   * given the freed port and answer for it (same seed, same rows), and the app would rightly say
+   * it is online.
+   */
+  stopHoldingPort(): Promise<void>;
+  /** Starts it again, same port and database (a no-op while it runs); a held port is let go first. */
   start(): Promise<void>;
   /**
    * Asks the sandbox directly, with the user token, bypassing the app: what the service itself
@@ -68,6 +75,19 @@ async function freePort(): Promise<number> {
     });
     if (free) return port;
   }
+}
+
+/**
+ * Listens on a port without serving, cutting each connection as it comes: to the app, a service
+ * that cannot be reached. Answers the function that lets the port go.
+ */
+async function holdPort(port: number): Promise<() => Promise<void>> {
+  const server = createServer((socket) => socket.destroy());
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve());
+  });
+  return () => new Promise<void>((resolve) => server.close(() => resolve()));
 }
 
 const inUse = (error: unknown) => error instanceof ProcessExitError && error.stderr.includes('EADDRINUSE');
@@ -107,6 +127,16 @@ export async function startSandboxService(
     }
   }
   const { urls, tokens, brands } = ready;
+  /** Lets the port go, while it is held. */
+  let release: (() => Promise<void>) | undefined;
+  const letGo = async () => {
+    await release?.();
+    release = undefined;
+  };
+  const stopProcess = async () => {
+    if (child) await stop(child);
+    child = undefined;
+  };
 
   return {
     urls,
@@ -115,11 +145,16 @@ export async function startSandboxService(
     port,
     dbFile: db,
     async stop() {
-      if (child) await stop(child);
-      child = undefined;
+      await stopProcess();
+      await letGo();
+    },
+    async stopHoldingPort() {
+      await stopProcess();
+      release ??= await holdPort(port);
     },
     async start() {
       if (child) return;
+      await letGo();
       try {
         await launch(port);
       } catch (error) {

@@ -110,59 +110,88 @@ function writeDocuments(db: DatabaseSync, documents: { id: number; at: number; t
   documents.length = 0;
 }
 
-export function createWriter(db: DatabaseSync): Writer {
-  /** The brand of each interaction written, for its documents' ids. */
-  const brandOf = new Map<number, number>();
-  const insertInteraction = db.prepare(
+/**
+ * One interaction's row and body, written as the seed writes them and as live arrivals do
+ * (live-inbox.ts): the triggers keep the summaries, the sample key orders sort=SAMPLE.
+ */
+export function insertInteraction(
+  db: DatabaseSync,
+  row: InteractionRow,
+  body: Record<string, unknown>,
+): void {
+  statement(
+    db,
     `INSERT INTO community_interactions (id, brand_id, type, is_ad, source_updated_at, first_at, is_read,
        is_archived, is_follow_up, is_positive, is_negative, is_neutral, is_question, assignee_id, media_id,
        has_text, sample_key, reply_count, response_seconds, updated_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  ).run(
+    row.id,
+    row.brand_id,
+    row.type,
+    row.is_ad,
+    row.source_updated_at,
+    row.first_at,
+    row.is_read,
+    row.is_archived,
+    row.is_follow_up,
+    row.is_positive,
+    row.is_negative,
+    row.is_neutral,
+    row.is_question,
+    row.assignee_id,
+    row.media_id,
+    row.has_text,
+    sampleKey(row.id),
+    row.reply_count,
+    row.response_seconds,
+    row.updated_at,
   );
-  const insertBody = db.prepare('INSERT INTO community_interaction_bodies (id, body) VALUES (?, ?)');
+  statement(db, 'INSERT INTO community_interaction_bodies (id, body) VALUES (?, ?)').run(
+    row.id,
+    JSON.stringify(body),
+  );
+}
+
+/** A ticket of the interaction's; written once however often it is named. */
+export function insertTicket(db: DatabaseSync, interactionId: number, sourceId: string): void {
+  statement(
+    db,
+    'INSERT OR IGNORE INTO community_interaction_tickets (source_id, interaction_id) VALUES (?, ?)',
+  ).run(sourceId, interactionId);
+}
+
+/** A keyword of the interaction's, at its latest time (top_keywords groups by it). */
+export function insertKeyword(
+  db: DatabaseSync,
+  brandId: number,
+  at: number,
+  keyword: string,
+  interactionId: number,
+): void {
+  statement(
+    db,
+    'INSERT OR IGNORE INTO community_interaction_keywords (brand_id, source_updated_at, keyword, interaction_id) VALUES (?, ?, ?, ?)',
+  ).run(brandId, at, keyword, interactionId);
+}
+
+export function createWriter(db: DatabaseSync): Writer {
+  /** The brand of each interaction written, for its documents' ids. */
+  const brandOf = new Map<number, number>();
   const insertTag = db.prepare(
     'INSERT OR IGNORE INTO community_interaction_tags (tag_id, interaction_id) VALUES (?, ?)',
-  );
-  const insertTicket = db.prepare(
-    'INSERT OR IGNORE INTO community_interaction_tickets (source_id, interaction_id) VALUES (?, ?)',
-  );
-  const insertKeyword = db.prepare(
-    'INSERT OR IGNORE INTO community_interaction_keywords (brand_id, source_updated_at, keyword, interaction_id) VALUES (?, ?, ?, ?)',
   );
   const insertMedia = db.prepare(
     'INSERT INTO community_media (id, brand_id, pinned_comment_id, body) VALUES (?, ?, ?, ?)',
   );
   return {
     interaction(row, body) {
-      insertInteraction.run(
-        row.id,
-        row.brand_id,
-        row.type,
-        row.is_ad,
-        row.source_updated_at,
-        row.first_at,
-        row.is_read,
-        row.is_archived,
-        row.is_follow_up,
-        row.is_positive,
-        row.is_negative,
-        row.is_neutral,
-        row.is_question,
-        row.assignee_id,
-        row.media_id,
-        row.has_text,
-        sampleKey(row.id),
-        row.reply_count,
-        row.response_seconds,
-        row.updated_at,
-      );
-      insertBody.run(row.id, JSON.stringify(body));
+      insertInteraction(db, row, body);
       brandOf.set(row.id, row.brand_id);
     },
     tag: (interactionId, tagId) => void insertTag.run(tagId, interactionId),
-    ticket: (interactionId, sourceId) => void insertTicket.run(sourceId, interactionId),
-    keyword: (brandId, at, keyword, interactionId) =>
-      void insertKeyword.run(brandId, at, keyword, interactionId),
+    ticket: (interactionId, sourceId) => insertTicket(db, interactionId, sourceId),
+    keyword: (brandId, at, keyword, interactionId) => insertKeyword(db, brandId, at, keyword, interactionId),
     document(interactionId, k, at, text) {
       if (!text) return;
       const brandId = brandOf.get(interactionId);

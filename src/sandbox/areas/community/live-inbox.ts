@@ -5,7 +5,14 @@ import { seededFaker } from '../../db.ts';
 import { hashString, seededRandom } from '../../random.ts';
 import { foreignBrandId } from '../../seed/core.ts';
 import { transaction } from '../../sql.ts';
-import { documentBrandStride, documentId, sampleKey, statement } from './interaction-store.ts';
+import {
+  documentBrandStride,
+  documentId,
+  insertInteraction,
+  insertKeyword,
+  insertTicket,
+  statement,
+} from './interaction-store.ts';
 import { brandHandle, nextCommunityId } from './reply-store.ts';
 import { teams } from './seed.ts';
 import { buildBodies, type Draft } from './seed-bodies.ts';
@@ -240,56 +247,13 @@ function writeDocument(
 
 function writeDraft(db: DatabaseSync, draft: Draft): void {
   const { row, body } = draft;
-  statement(
-    db,
-    `INSERT INTO community_interactions (id, brand_id, type, is_ad, source_updated_at, first_at, is_read,
-       is_archived, is_follow_up, is_positive, is_negative, is_neutral, is_question, assignee_id, media_id,
-       has_text, sample_key, reply_count, response_seconds, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  ).run(
-    row.id,
-    row.brand_id,
-    row.type,
-    row.is_ad,
-    row.source_updated_at,
-    row.first_at,
-    row.is_read,
-    row.is_archived,
-    row.is_follow_up,
-    row.is_positive,
-    row.is_negative,
-    row.is_neutral,
-    row.is_question,
-    row.assignee_id,
-    row.media_id,
-    row.has_text,
-    sampleKey(row.id),
-    row.reply_count,
-    row.response_seconds,
-    row.updated_at,
-  );
-  statement(db, 'INSERT INTO community_interaction_bodies (id, body) VALUES (?, ?)').run(
-    row.id,
-    JSON.stringify(body),
-  );
-  for (const ticket of draft.ticketIds) {
-    statement(
-      db,
-      'INSERT OR IGNORE INTO community_interaction_tickets (source_id, interaction_id) VALUES (?, ?)',
-    ).run(ticket, row.id);
-  }
+  insertInteraction(db, row, body);
+  for (const ticket of draft.ticketIds) insertTicket(db, row.id, ticket);
   for (const keyword of draft.keywords)
-    writeKeyword(db, row.brand_id, row.source_updated_at, keyword, row.id);
+    insertKeyword(db, row.brand_id, row.source_updated_at, keyword, row.id);
   draft.documents.forEach((document, k) => {
     if (document.text) writeDocument(db, row.brand_id, row.id, k, document.at, document.text);
   });
-}
-
-function writeKeyword(db: DatabaseSync, brandId: number, at: number, keyword: string, id: number): void {
-  statement(
-    db,
-    'INSERT OR IGNORE INTO community_interaction_keywords (brand_id, source_updated_at, keyword, interaction_id) VALUES (?, ?, ?, ?)',
-  ).run(brandId, at, keyword, id);
 }
 
 function writeMedia(db: DatabaseSync, media: SeedMedia): void {
@@ -357,7 +321,7 @@ function replyInThread(db: DatabaseSync, world: SeedWorld, brandId: number, at: 
     db,
     'UPDATE community_interaction_keywords SET source_updated_at = ? WHERE brand_id = ? AND source_updated_at = ? AND interaction_id = ?',
   ).run(at, brandId, before, threadId);
-  for (const keyword of composed.keywords) writeKeyword(db, brandId, at, keyword, threadId);
+  for (const keyword of composed.keywords) insertKeyword(db, brandId, at, keyword, threadId);
   const k = (body.thread as unknown[]).length;
   if (k < 64) writeDocument(db, brandId, threadId, k, at, composed.text);
   return threadId;

@@ -135,6 +135,22 @@ export const channelColors: Record<SchedulerChannel, { background: string; text:
   snapchat: { background: '#fff200', text: '#1c1c1c' },
 };
 
+/**
+ * A post's time as the calendar and the list write it, 24-hour: "Tue, Oct 27, 09:30" (the list
+ * adds the year).
+ */
+export function postTimeText(iso: string, { year = false } = {}): string {
+  return new Date(iso).toLocaleString(undefined, {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: year ? 'numeric' : undefined,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
+}
+
 type Titled = Pick<PostView, 'channel' | 'text' | 'post_type' | 'media_count'>;
 
 /**
