@@ -274,6 +274,8 @@ test('the list starts today and keeps its choices after a reload', async ({ page
   await page.getByTestId('view-list').click();
   const rows = page.getByTestId('post-row');
   await expect(rows.first()).toBeVisible();
+  // Audited once read: rows greyed out while a page loads are meant to be read as waiting.
+  await expect(page.getByTestId('posts-table')).toHaveAttribute('aria-busy', 'false');
   await expectAccessible(page, 'the list of posts');
 
   // In publish time order it opens on the page holding today, scrolled to today's first post:

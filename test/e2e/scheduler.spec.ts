@@ -132,6 +132,8 @@ test('a post is deleted from the list only after confirming', async ({ page, san
   await openScheduler(page, 'list');
   const row = page.getByTestId('post-row').first();
   await expect(row).toBeVisible();
+  // Audited once read: rows greyed out while a page loads are meant to be read as waiting.
+  await expect(page.getByTestId('posts-table')).toHaveAttribute('aria-busy', 'false');
   await expectAccessible(page, 'the list of posts');
   const key = (await row.getAttribute('data-post'))!;
   const [channel, id] = key.split(':');
