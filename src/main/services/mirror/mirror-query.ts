@@ -258,18 +258,10 @@ export function listFromMirror(
       )
       .all(...where.params, limit, offset) as { id: number }[]
   ).map((row) => Number(row.id));
-  const bodies = new Map(
-    (
-      store.statement(`SELECT id, body FROM mirror_bodies WHERE id IN (${marks(ids)})`).all(...ids) as {
-        id: number;
-        body: string;
-      }[]
-    ).map((row) => [Number(row.id), row.body]),
-  );
-  const rows = ids.map((id) => ({ body: bodies.get(id)! }));
+  const bodies = store.bodies(ids);
   const text = query.filter.text;
-  const items = rows.map((row) => {
-    const item = JSON.parse(row.body) as InboxItem;
+  const items = ids.map((id) => {
+    const item = bodies.get(id)!;
     // The service gives a snippet around the searched words with a search, none without.
     return { ...item, search_result_snippet: text ? snippetOf(item, text) : null } as InboxItem;
   });
@@ -294,18 +286,14 @@ export function waitingSummaryFromMirror(
   );
   const oldest = store
     .statement(
-      `SELECT b.body, ci.waiting_since FROM mirror_interactions ci JOIN mirror_bodies b ON b.id = ci.id
+      `SELECT ci.id, ci.waiting_since FROM mirror_interactions ci
         WHERE ${where.sql} ORDER BY ci.waiting_since ASC, ci.id ASC LIMIT 1`,
     )
-    .get(...where.params) as { body: string; waiting_since: number } | undefined;
+    .get(...where.params) as { id: number; waiting_since: number } | undefined;
+  const item = oldest ? store.get(Number(oldest.id)) : null;
   return {
     count,
-    oldest: oldest
-      ? {
-          item: JSON.parse(oldest.body) as InboxItem,
-          since: new Date(Number(oldest.waiting_since)).toISOString(),
-        }
-      : null,
+    oldest: oldest && item ? { item, since: new Date(Number(oldest.waiting_since)).toISOString() } : null,
   };
 }
 

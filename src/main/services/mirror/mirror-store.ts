@@ -1,6 +1,7 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import type { InboxItem } from '../../../shared/contract/index.ts';
 import { transaction } from '../storage/transaction.ts';
+import { BodyPacker, dictionaryOf } from './mirror-bodies.ts';
 import { createMirrorTables, dropMirrorTables, mirrorIsSound } from './mirror-schema.ts';
 import { documentsOf, rowOf, ticketIdsOf } from './mirror-rows.ts';
 
@@ -48,6 +49,8 @@ export class MirrorStore {
   /** Whether the check at open found the mirror unsound and rebuilt it. */
   readonly rebuilt: boolean;
   readonly #statements = new Map<string, StatementSync>();
+  /** The bodies' packer, once the mirror has its dictionary (made from the first rows stored). */
+  #packer: BodyPacker | null = null;
 
   constructor(db: DatabaseSync) {
     this.db = db;
@@ -81,9 +84,10 @@ export class MirrorStore {
     const held = new Set(this.brandStates().map((state) => state.brandId));
     let stored = 0;
     transaction(this.db, () => {
+      const packer = this.#packerFor(items);
       for (const item of items) {
         if (!held.has(item.brand_id)) continue;
-        this.#write(item, checkedAt);
+        this.#write(item, checkedAt, packer);
         stored++;
       }
       if (stored > 0)
@@ -94,14 +98,41 @@ export class MirrorStore {
     return stored;
   }
 
-  #write(item: InboxItem, checkedAt: number): void {
+  /** The packer, making the dictionary from `items` when the mirror has none yet. */
+  #packerFor(items: readonly InboxItem[]): BodyPacker {
+    if (this.#packer) return this.#packer;
+    const kept = this.statement("SELECT value FROM mirror_meta WHERE key = 'dictionary'").get() as
+      { value: string } | undefined;
+    const dictionary = kept?.value ?? dictionaryOf(items);
+    if (!kept)
+      this.statement("INSERT INTO mirror_meta (key, value) VALUES ('dictionary', ?)").run(dictionary);
+    this.#packer = new BodyPacker(dictionary);
+    return this.#packer;
+  }
+
+  /** The bodies of some interactions, by id (those the mirror holds). */
+  bodies(ids: readonly number[]): Map<number, InboxItem> {
+    const found = new Map<number, InboxItem>();
+    if (ids.length === 0) return found;
+    const rows = this.statement(
+      `SELECT id, body FROM mirror_bodies WHERE id IN (${ids.map(() => '?').join(',')})`,
+    ).all(...ids) as { id: number; body: Uint8Array }[];
+    // No dictionary yet means no body yet: a body is only ever written with it.
+    if (rows.length === 0) return found;
+    const packer = this.#packerFor([]);
+    for (const row of rows) found.set(Number(row.id), packer.unpack(row.body));
+    return found;
+  }
+
+  #write(item: InboxItem, checkedAt: number, packer: BodyPacker): void {
     const row = rowOf(item);
     this.#forget(item.id);
+    const documents = documentsOf(item).slice(0, DOCUMENTS_PER_INTERACTION);
     this.statement(
       `INSERT INTO mirror_interactions (id, brand_id, type, is_ad, source_updated_at, is_read, is_archived,
          is_follow_up, is_positive, is_negative, is_neutral, is_question, assignee_id, media_id, has_text,
-         waiting_since, checked_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         waiting_since, documents, checked_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ).run(
       row.id,
       row.brand_id,
@@ -119,9 +150,10 @@ export class MirrorStore {
       row.media_id,
       row.has_text,
       row.waiting_since,
+      documents.length,
       checkedAt,
     );
-    this.statement('INSERT INTO mirror_bodies (id, body) VALUES (?, ?)').run(item.id, JSON.stringify(item));
+    this.statement('INSERT INTO mirror_bodies (id, body) VALUES (?, ?)').run(item.id, packer.pack(item));
     const insertTag = this.statement(
       'INSERT OR IGNORE INTO mirror_interaction_tags (tag_id, interaction_id) VALUES (?, ?)',
     );
@@ -131,23 +163,27 @@ export class MirrorStore {
     );
     for (const ticket of ticketIdsOf(item)) insertTicket.run(ticket, item.id);
     const insertDocument = this.statement('INSERT INTO mirror_documents (rowid, text) VALUES (?, ?)');
-    documentsOf(item)
-      .slice(0, DOCUMENTS_PER_INTERACTION)
-      .forEach((text, k) => {
-        if (text !== '') insertDocument.run(item.id * DOCUMENTS_PER_INTERACTION + k, text);
-      });
+    documents.forEach((text, k) => {
+      if (text !== '') insertDocument.run(item.id * DOCUMENTS_PER_INTERACTION + k, text);
+    });
   }
 
-  /** Removes one interaction's row, tags, tickets and documents. */
+  /**
+   * Removes one interaction's row, tags, tickets and documents; nothing for a row not held (the
+   * first fill's rows, every one). Documents go one by one, by their numbers: the full-text
+   * index answers a range of rowids by reading all of itself, which made each write cost more
+   * the more the mirror held.
+   */
   #forget(id: number): void {
+    const held = this.statement('SELECT documents FROM mirror_interactions WHERE id = ?').get(id) as
+      { documents: number } | undefined;
+    if (!held) return;
     this.statement('DELETE FROM mirror_interactions WHERE id = ?').run(id);
     this.statement('DELETE FROM mirror_bodies WHERE id = ?').run(id);
     this.statement('DELETE FROM mirror_interaction_tags WHERE interaction_id = ?').run(id);
     this.statement('DELETE FROM mirror_interaction_tickets WHERE interaction_id = ?').run(id);
-    this.statement('DELETE FROM mirror_documents WHERE rowid >= ? AND rowid < ?').run(
-      id * DOCUMENTS_PER_INTERACTION,
-      (id + 1) * DOCUMENTS_PER_INTERACTION,
-    );
+    const deleteDocument = this.statement('DELETE FROM mirror_documents WHERE rowid = ?');
+    for (let k = 0; k < Number(held.documents); k++) deleteDocument.run(id * DOCUMENTS_PER_INTERACTION + k);
   }
 
   /** The brands' tags as op 15 answered them, replacing those kept for these brands. */
@@ -272,9 +308,7 @@ export class MirrorStore {
 
   /** The row of one interaction as last stored; null when the mirror does not hold it. */
   get(id: number): InboxItem | null {
-    const row = this.statement('SELECT body FROM mirror_bodies WHERE id = ?').get(id) as
-      { body: string } | undefined;
-    return row ? (JSON.parse(row.body) as InboxItem) : null;
+    return this.bodies([id]).get(id) ?? null;
   }
 
   /** When the mirror last heard from the service about any brand (epoch ms), null if never. */

@@ -160,3 +160,50 @@ describe('brands and profiles leaving', () => {
     }
   });
 });
+
+describe('the space the mirror takes', () => {
+  it("keeps each body in a fraction of its text, and gives it back as the service's", async () => {
+    const databases = createProfileDatabases({ directory: join(folder, 'space') });
+    const store = new MirrorStore(databases.open('p1'));
+    const { community, signal } = recordingCommunity();
+    await fillBrand(syncDeps(store, community, signal, 365), 101);
+    const rows = Number(
+      (store.db.prepare('SELECT count(*) AS n FROM mirror_interactions').get() as { n: number }).n,
+    );
+    const bodyBytes = Number(
+      (
+        store.db.prepare("SELECT sum(pgsize) AS n FROM dbstat WHERE name = 'mirror_bodies'").get() as {
+          n: number;
+        }
+      ).n,
+    );
+    const page = await client.community.listInteractions({ brand_ids: [101], limit: 20, offset: 0 });
+    const jsonBytes = page.data.reduce((sum, item) => sum + Buffer.byteLength(JSON.stringify(item)), 0);
+    expect(rows).toBeGreaterThan(100);
+    // A quarter of the bodies' own text at most (stored as text, they took more than all of it).
+    expect(bodyBytes / rows).toBeLessThan(jsonBytes / page.data.length / 4);
+    for (const item of page.data) expect(store.get(item.id)).toEqual(item);
+    databases.close();
+  });
+
+  it('replaces a row with its new texts only: the old words no longer find it', async () => {
+    const databases = createProfileDatabases({ directory: join(folder, 'replace') });
+    const store = new MirrorStore(databases.open('p1'));
+    const { community, signal } = recordingCommunity();
+    await fillBrand(syncDeps(store, community, signal, 30), 102);
+    const [item] = listFromMirror(
+      store,
+      { brandIds: [102], filter: { types: ['TIKTOK_COMMENT'] } },
+      0,
+      1,
+    ).items;
+    const search = (text: string) =>
+      listFromMirror(store, { brandIds: [102], filter: { text } }, 0, 5).items.map((found) => found.id);
+    store.apply([{ ...item!, text: 'zebrafish lullaby', replies: [] } as never]);
+    expect(search('zebrafish')).toEqual([item!.id]);
+    store.apply([{ ...item!, text: 'walrus anthem', replies: [] } as never]);
+    expect(search('zebrafish')).toEqual([]);
+    expect(search('walrus')).toEqual([item!.id]);
+    databases.close();
+  });
+});
