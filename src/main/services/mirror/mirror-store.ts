@@ -3,7 +3,7 @@ import type { InboxItem } from '../../../shared/contract/index.ts';
 import { transaction } from '../storage/transaction.ts';
 import { BodyPacker, dictionaryOf } from './mirror-bodies.ts';
 import { createMirrorTables, dropMirrorTables, mirrorIsSound } from './mirror-schema.ts';
-import { documentsOf, rowOf, ticketIdsOf } from './mirror-rows.ts';
+import { documentsOf, msOf, rowOf, ticketIdsOf } from './mirror-rows.ts';
 
 /** One brand's sync state (see mirror-schema.ts). */
 export interface MirrorBrandState {
@@ -49,6 +49,12 @@ export class MirrorStore {
   /** Whether the check at open found the mirror unsound and rebuilt it. */
   readonly rebuilt: boolean;
   readonly #statements = new Map<string, StatementSync>();
+  /**
+   * Counts the rows that came into the mirror from before their brand's retention period (created
+   * before it, not held until now: older rows with new activity). Each changes how many of a
+   * query's rows are older than the period, so counts of those kept elsewhere are re-read.
+   */
+  olderRowsEntered = 0;
   /** The bodies' packer, once the mirror has its dictionary (made from the first rows stored). */
   #packer: BodyPacker | null = null;
 
@@ -81,13 +87,16 @@ export class MirrorStore {
    */
   apply(items: readonly InboxItem[], checkedAt = Date.now()): number {
     if (items.length === 0) return 0;
-    const held = new Set(this.brandStates().map((state) => state.brandId));
+    const periods = new Map(this.brandStates().map((state) => [state.brandId, state.windowStart]));
     let stored = 0;
     transaction(this.db, () => {
       const packer = this.#packerFor(items);
       for (const item of items) {
-        if (!held.has(item.brand_id)) continue;
-        this.#write(item, checkedAt, packer);
+        const windowStart = periods.get(item.brand_id);
+        if (windowStart === undefined) continue;
+        const wasHeld = this.#write(item, checkedAt, packer);
+        const created = msOf(item.created_at);
+        if (!wasHeld && (created === null || created < windowStart)) this.olderRowsEntered++;
         stored++;
       }
       if (stored > 0)
@@ -124,9 +133,10 @@ export class MirrorStore {
     return found;
   }
 
-  #write(item: InboxItem, checkedAt: number, packer: BodyPacker): void {
+  /** Writes one row (replacing the one held, if any); answers whether one was held. */
+  #write(item: InboxItem, checkedAt: number, packer: BodyPacker): boolean {
     const row = rowOf(item);
-    this.#forget(item.id);
+    const wasHeld = this.#forget(item.id);
     const documents = documentsOf(item).slice(0, DOCUMENTS_PER_INTERACTION);
     this.statement(
       `INSERT INTO mirror_interactions (id, brand_id, type, is_ad, source_updated_at, is_read, is_archived,
@@ -166,6 +176,7 @@ export class MirrorStore {
     documents.forEach((text, k) => {
       if (text !== '') insertDocument.run(item.id * DOCUMENTS_PER_INTERACTION + k, text);
     });
+    return wasHeld;
   }
 
   /**
@@ -174,16 +185,17 @@ export class MirrorStore {
    * index answers a range of rowids by reading all of itself, which made each write cost more
    * the more the mirror held.
    */
-  #forget(id: number): void {
+  #forget(id: number): boolean {
     const held = this.statement('SELECT documents FROM mirror_interactions WHERE id = ?').get(id) as
       { documents: number } | undefined;
-    if (!held) return;
+    if (!held) return false;
     this.statement('DELETE FROM mirror_interactions WHERE id = ?').run(id);
     this.statement('DELETE FROM mirror_bodies WHERE id = ?').run(id);
     this.statement('DELETE FROM mirror_interaction_tags WHERE interaction_id = ?').run(id);
     this.statement('DELETE FROM mirror_interaction_tickets WHERE interaction_id = ?').run(id);
     const deleteDocument = this.statement('DELETE FROM mirror_documents WHERE rowid = ?');
     for (let k = 0; k < Number(held.documents); k++) deleteDocument.run(id * DOCUMENTS_PER_INTERACTION + k);
+    return true;
   }
 
   /** The brands' tags as op 15 answered them, replacing those kept for these brands. */
