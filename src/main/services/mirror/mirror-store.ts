@@ -287,6 +287,18 @@ export class MirrorStore {
       olderCount,
       brandId,
     );
+    this.#analyze();
+  }
+
+  /**
+   * Tells SQLite's planner how the rows spread (ANALYZE, a tenth of a second for 85,000 rows),
+   * once a fill has ended. Without it the planner takes the brands for a selective filter: a type
+   * or a flag over three brands' rows read each row through the brand index, several times slower
+   * than reading the narrow table through. Statements prepared before are prepared again.
+   */
+  #analyze(): void {
+    this.db.exec('ANALYZE mirror_interactions');
+    this.#statements.clear();
   }
 
   sweepProgress(brandId: number, sweptTo: number | null): void {

@@ -208,3 +208,21 @@ describe('the space the mirror takes', () => {
     databases.close();
   });
 });
+
+describe("the planner's knowledge of the rows", () => {
+  it('reads a broad filter through the narrow table once a fill has ended, not row by row through the brand index', async () => {
+    const databases = createProfileDatabases({ directory: join(folder, 'planner') });
+    const store = new MirrorStore(databases.open('p1'));
+    const { community, signal } = recordingCommunity();
+    await fillBrand(syncDeps(store, community, signal, 365), 101);
+    const plan = (
+      store.db
+        .prepare(
+          "EXPLAIN QUERY PLAN SELECT count(*) FROM mirror_interactions ci WHERE (ci.brand_id IN (101, 102, 103)) AND ci.type IN ('TIKTOK_COMMENT')",
+        )
+        .all() as { detail: string }[]
+    ).map((row) => row.detail);
+    expect(plan).toEqual(['SCAN ci']);
+    databases.close();
+  });
+});
