@@ -166,6 +166,26 @@ const latencyBound = (calls * percentile(pageMs, 50)) / FILL_PAGES_AT_ONCE;
 const lowerBound = Math.max(rateBound, latencyBound);
 const rssAfter = shell.rssMb();
 
+// Main's own answer to the same kind of changes (the bridge's HTTP round trip included), beside
+// the renderer's figure below: what of it is main's.
+const mainFilters: object[] = [
+  {},
+  { types: ['TIKTOK_COMMENT'] },
+  { types: ['INSTAGRAM_COMMENT', 'FACEBOOK_COMMENT'] },
+  { read: false },
+  { needsReply: true },
+  { text: 'refund' },
+  { text: 'love', types: ['TIKTOK_COMMENT'] },
+  { archived: false, sentiment: 'negative' },
+];
+const mainMs: number[] = [];
+for (let round = 0; round < 4; round++)
+  for (const filter of mainFilters) {
+    const started = performance.now();
+    await list(filter, 50);
+    mainMs.push(performance.now() - started);
+  }
+
 // 3. On disk.
 const profiles = join(userData, 'profiles');
 const diskMb =
@@ -232,7 +252,8 @@ console.log(
 console.log(
   `cold starts ${coldMs.map(ms).join(', ')}; offline starts ${offlineMs.map(ms).join(', ')}; ` +
     `${filterMs.length} filter changes (p50 ${ms(percentile(filterMs, 50))})` +
-    (filter90Ms.length ? `; at 90 days p50 ${ms(percentile(filter90Ms, 50))}` : ''),
+    (filter90Ms.length ? `; at 90 days p50 ${ms(percentile(filter90Ms, 50))}` : '') +
+    `; main's own answer p50 ${ms(percentile(mainMs, 50))}, p95 ${ms(percentile(mainMs, 95))}`,
 );
 if (process.env.BENCH_DETAIL)
   console.log(

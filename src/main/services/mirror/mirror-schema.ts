@@ -9,7 +9,9 @@ import type { DatabaseSync } from 'node:sqlite';
  *   it, which is what a list answers, deflated with a dictionary kept in `mirror_meta` (mirror-bodies.ts:
  *   the bodies are nine tenths of the mirror, and alike enough to shrink about eightfold). Times are
  *   epoch milliseconds (the service compares them so). `documents` is how many full-text documents
- *   the row has, so replacing a row deletes exactly those (a range delete scans the whole index).
+ *   the row has, so replacing a row deletes exactly those (a range delete scans the whole index);
+ *   `digest` is a digest of the body, so a row read again unchanged (the sweep's, nearly all) is
+ *   not written again.
  *   `waiting_since` is the waiting rule's answer (`shared/domain/waiting.ts`), kept with the row
  *   because it reads only the row: Needs reply is then an indexed filter, not a walk.
  * - `mirror_interaction_tags` (AND filter) and `mirror_interaction_tickets` (OR filter).
@@ -43,6 +45,7 @@ const tablesSql = `
     has_text INTEGER NOT NULL,
     waiting_since INTEGER,
     documents INTEGER NOT NULL,
+    digest TEXT NOT NULL,
     checked_at INTEGER NOT NULL
   ) STRICT;
   -- The bodies apart: a filter or count reads the narrow rows only, a page its few bodies.

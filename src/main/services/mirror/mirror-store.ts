@@ -1,3 +1,4 @@
+import { hash } from 'node:crypto';
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import type { InboxItem } from '../../../shared/contract/index.ts';
 import { transaction } from '../storage/transaction.ts';
@@ -133,16 +134,29 @@ export class MirrorStore {
     return found;
   }
 
-  /** Writes one row (replacing the one held, if any); answers whether one was held. */
+  /**
+   * Writes one row (replacing the one held, if any); answers whether one was held. A row held
+   * with the same body is only marked checked: the sweep and the revalidation read rows again
+   * that mostly did not change, and writing each anew (its body deflated, its search texts
+   * deleted and indexed again) kept main's thread busy while a person filtered.
+   */
   #write(item: InboxItem, checkedAt: number, packer: BodyPacker): boolean {
+    const json = JSON.stringify(item);
+    const digest = hash('sha1', json).slice(0, 16);
+    const kept = this.statement('SELECT digest FROM mirror_interactions WHERE id = ?').get(item.id) as
+      { digest: string } | undefined;
+    if (kept?.digest === digest) {
+      this.statement('UPDATE mirror_interactions SET checked_at = ? WHERE id = ?').run(checkedAt, item.id);
+      return true;
+    }
     const row = rowOf(item);
-    const wasHeld = this.#forget(item.id);
+    const wasHeld = kept !== undefined && this.#forget(item.id);
     const documents = documentsOf(item).slice(0, DOCUMENTS_PER_INTERACTION);
     this.statement(
       `INSERT INTO mirror_interactions (id, brand_id, type, is_ad, source_updated_at, is_read, is_archived,
          is_follow_up, is_positive, is_negative, is_neutral, is_question, assignee_id, media_id, has_text,
-         waiting_since, documents, checked_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         waiting_since, documents, digest, checked_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ).run(
       row.id,
       row.brand_id,
@@ -161,9 +175,10 @@ export class MirrorStore {
       row.has_text,
       row.waiting_since,
       documents.length,
+      digest,
       checkedAt,
     );
-    this.statement('INSERT INTO mirror_bodies (id, body) VALUES (?, ?)').run(item.id, packer.pack(item));
+    this.statement('INSERT INTO mirror_bodies (id, body) VALUES (?, ?)').run(item.id, packer.pack(json));
     const insertTag = this.statement(
       'INSERT OR IGNORE INTO mirror_interaction_tags (tag_id, interaction_id) VALUES (?, ?)',
     );

@@ -226,3 +226,33 @@ describe("the planner's knowledge of the rows", () => {
     databases.close();
   });
 });
+
+describe('rows read again', () => {
+  it('are only marked checked when unchanged, and written anew when changed', async () => {
+    const databases = createProfileDatabases({ directory: join(folder, 'again') });
+    const store = new MirrorStore(databases.open('p1'));
+    const { community, signal } = recordingCommunity();
+    await fillBrand(syncDeps(store, community, signal, 30), 102);
+    const page = await client.community.listInteractions({ brand_ids: [102], limit: 40, offset: 0 });
+    const changes = () => Number((store.db.prepare('SELECT total_changes() AS n').get() as { n: number }).n);
+    const checkedAt = (id: number) =>
+      Number(
+        (
+          store.db.prepare('SELECT checked_at FROM mirror_interactions WHERE id = ?').get(id) as {
+            checked_at: number;
+          }
+        ).checked_at,
+      );
+    let before = changes();
+    store.apply(page.data, 1_000);
+    // One mark per row (and the time the mirror last heard from the service), nothing rewritten.
+    expect(changes() - before).toBe(page.data.length + 1);
+    expect(checkedAt(page.data[0]!.id)).toBe(1_000);
+    const changed = { ...page.data[0]!, is_read: !page.data[0]!.is_read };
+    before = changes();
+    store.apply([changed], 2_000);
+    expect(changes() - before).toBeGreaterThan(2);
+    expect(store.get(changed.id)).toEqual(changed);
+    databases.close();
+  });
+});
