@@ -82,6 +82,25 @@ export class MirrorStore {
   }
 
   /**
+   * Runs the mirror's writes without waiting for the disk at their commit (SQLite's NORMAL
+   * synchronous level; the profile's connection is FULL for everything else, and goes back to it).
+   * Each commit's sync blocked main's thread (node:sqlite is synchronous): during a fill or a
+   * sweep, over a second in eight while a person filtered. In WAL mode a commit not synced is
+   * still all or nothing; a power cut may lose the last ones, which the mirror reads again from
+   * the service, and the next commit synced by anyone syncs them too.
+   */
+  #unsynced<T>(work: () => T): T {
+    if (this.db.isTransaction) return work();
+    const level = Number((this.statement('PRAGMA synchronous').get() as { synchronous: number }).synchronous);
+    this.db.exec('PRAGMA synchronous = NORMAL');
+    try {
+      return work();
+    } finally {
+      this.db.exec(`PRAGMA synchronous = ${level}`);
+    }
+  }
+
+  /**
    * Stores interactions as the service answered them: each replaces the row of its id (flags,
    * tags, tickets, texts and all), in one transaction. Rows of brands the mirror does not hold
    * are left out (another profile's brand, a brand removed meanwhile).
@@ -90,21 +109,23 @@ export class MirrorStore {
     if (items.length === 0) return 0;
     const periods = new Map(this.brandStates().map((state) => [state.brandId, state.windowStart]));
     let stored = 0;
-    transaction(this.db, () => {
-      const packer = this.#packerFor(items);
-      for (const item of items) {
-        const windowStart = periods.get(item.brand_id);
-        if (windowStart === undefined) continue;
-        const wasHeld = this.#write(item, checkedAt, packer);
-        const created = msOf(item.created_at);
-        if (!wasHeld && (created === null || created < windowStart)) this.olderRowsEntered++;
-        stored++;
-      }
-      if (stored > 0)
-        this.statement(
-          "INSERT INTO mirror_meta (key, value) VALUES ('synced_at', ?) ON CONFLICT (key) DO UPDATE SET value = max(CAST(value AS INTEGER), CAST(excluded.value AS INTEGER))",
-        ).run(String(checkedAt));
-    });
+    this.#unsynced(() =>
+      transaction(this.db, () => {
+        const packer = this.#packerFor(items);
+        for (const item of items) {
+          const windowStart = periods.get(item.brand_id);
+          if (windowStart === undefined) continue;
+          const wasHeld = this.#write(item, checkedAt, packer);
+          const created = msOf(item.created_at);
+          if (!wasHeld && (created === null || created < windowStart)) this.olderRowsEntered++;
+          stored++;
+        }
+        if (stored > 0)
+          this.statement(
+            "INSERT INTO mirror_meta (key, value) VALUES ('synced_at', ?) ON CONFLICT (key) DO UPDATE SET value = max(CAST(value AS INTEGER), CAST(excluded.value AS INTEGER))",
+          ).run(String(checkedAt));
+      }),
+    );
     return stored;
   }
 
@@ -215,14 +236,17 @@ export class MirrorStore {
 
   /** The brands' tags as op 15 answered them, replacing those kept for these brands. */
   replaceTags(brandIds: readonly number[], tags: readonly MirrorTag[]): void {
-    transaction(this.db, () => {
-      for (const brandId of brandIds)
-        this.statement('DELETE FROM mirror_tags WHERE brand_id = ?').run(brandId);
-      const insert = this.statement(
-        'INSERT OR REPLACE INTO mirror_tags (id, brand_id, name) VALUES (?, ?, ?)',
-      );
-      for (const tag of tags) if (brandIds.includes(tag.brand_id)) insert.run(tag.id, tag.brand_id, tag.name);
-    });
+    this.#unsynced(() =>
+      transaction(this.db, () => {
+        for (const brandId of brandIds)
+          this.statement('DELETE FROM mirror_tags WHERE brand_id = ?').run(brandId);
+        const insert = this.statement(
+          'INSERT OR REPLACE INTO mirror_tags (id, brand_id, name) VALUES (?, ?, ?)',
+        );
+        for (const tag of tags)
+          if (brandIds.includes(tag.brand_id)) insert.run(tag.id, tag.brand_id, tag.name);
+      }),
+    );
   }
 
   tags(brandIds: readonly number[]): MirrorTag[] {
@@ -291,9 +315,11 @@ export class MirrorStore {
   }
 
   fillProgress(brandId: number, filledTo: number): void {
-    this.statement(
-      'UPDATE mirror_brands SET filled_to = max(coalesce(filled_to, 0), ?) WHERE brand_id = ?',
-    ).run(filledTo, brandId);
+    this.#unsynced(() =>
+      this.statement(
+        'UPDATE mirror_brands SET filled_to = max(coalesce(filled_to, 0), ?) WHERE brand_id = ?',
+      ).run(filledTo, brandId),
+    );
   }
 
   fillDone(brandId: number, olderCount: number, at: number): void {
@@ -317,7 +343,9 @@ export class MirrorStore {
   }
 
   sweepProgress(brandId: number, sweptTo: number | null): void {
-    this.statement('UPDATE mirror_brands SET swept_to = ? WHERE brand_id = ?').run(sweptTo, brandId);
+    this.#unsynced(() =>
+      this.statement('UPDATE mirror_brands SET swept_to = ? WHERE brand_id = ?').run(sweptTo, brandId),
+    );
   }
 
   /**
@@ -330,7 +358,8 @@ export class MirrorStore {
       'SELECT id FROM mirror_interactions WHERE brand_id = ? AND source_updated_at > ? AND source_updated_at < ?',
     ).all(brandId, after, before) as { id: number }[];
     const gone = rows.map((row) => Number(row.id)).filter((id) => !keep.has(id));
-    if (gone.length > 0) transaction(this.db, () => gone.forEach((id) => this.#forget(id)));
+    if (gone.length > 0)
+      this.#unsynced(() => transaction(this.db, () => gone.forEach((id) => this.#forget(id))));
   }
 
   /** A brand no longer chosen: its rows, tags and state go. */

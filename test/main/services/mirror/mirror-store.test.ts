@@ -256,3 +256,30 @@ describe('rows read again', () => {
     databases.close();
   });
 });
+
+describe("the mirror's writes and the disk", () => {
+  it('commit without waiting for the disk, and leave the profile as durable as before for the rest', async () => {
+    const databases = createProfileDatabases({ directory: join(folder, 'sync') });
+    const store = new MirrorStore(databases.open('p1'));
+    const level = () =>
+      Number((store.db.prepare('PRAGMA synchronous').get() as { synchronous: number }).synchronous);
+    const profileLevel = level();
+    expect(profileLevel).toBe(2); // FULL: drafts, the outbox and the rest wait for the disk
+    const { community, signal } = recordingCommunity();
+    await fillBrand(syncDeps(store, community, signal, 30), 103);
+    // The level while a row is written, seen from inside the mirror's own transaction.
+    const seen: number[] = [];
+    store.db.function('note_level', () => {
+      seen.push(level());
+      return null;
+    });
+    store.db.exec(
+      'CREATE TEMP TRIGGER note_level AFTER INSERT ON mirror_interactions BEGIN SELECT note_level(); END',
+    );
+    const page = await client.community.listInteractions({ brand_ids: [103], limit: 2, offset: 0 });
+    store.apply(page.data.map((item) => ({ ...item, is_follow_up: !item.is_follow_up })));
+    expect(seen).toEqual([1, 1]); // NORMAL
+    expect(level()).toBe(profileLevel);
+    databases.close();
+  });
+});
