@@ -31,6 +31,7 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { launchChromium, root, startSandbox, startShellWithProfile } from './support/browser-shell.ts';
+import { figureLine as line, inboxPageHelpers as pageHelpers, ms, percentile } from './support/inbox-page.ts';
 import { printLiveArrival, timeLiveArrival } from './support/live-arrival-timing.ts';
 
 const SCALE = 20;
@@ -45,17 +46,6 @@ const targets = {
   leaveP95Ms: 50,
   undoP95Ms: 50,
 };
-
-function line(name: string, figure: string, target: string, ok: boolean) {
-  console.log(
-    `  ${name.padEnd(56)} ${figure.padStart(16)}   target ${target.padEnd(12)} ${ok ? 'ok' : 'MISSED'}`,
-  );
-}
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-const ms = (value: number) => `${value.toFixed(1)} ms`;
 
 if (!existsSync(join(root, 'out/renderer/index.html'))) {
   console.error('inbox bench: no built renderer in out/renderer; run `npm run build` first.');
@@ -85,28 +75,6 @@ while (!((await shell.call('mirror:status')) as { filled: boolean }).filled) {
 }
 const fillSeconds = (performance.now() - fillStarted) / 1000;
 const browser = await launchChromium();
-
-/** In the page: waits for a condition on the DOM, then for the frame that shows it. */
-const pageHelpers = `
-  window.__until = (test, timeout = 30000) => new Promise((resolve, reject) => {
-    if (test()) return resolve();
-    const observer = new MutationObserver(() => { if (test()) { observer.disconnect(); clearTimeout(timer); resolve(); } });
-    observer.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
-    const timer = setTimeout(() => {
-      observer.disconnect();
-      const rows = [...document.querySelectorAll('[data-testid="inbox-row"]')].slice(0, 5).map((r) => r.dataset.type + '#' + r.dataset.id);
-      reject(new Error('timed out at ' + location.hash + ' with rows ' + rows.join(' ') + ': ' + (document.querySelector('main')?.textContent ?? '').slice(0, 300)));
-    }, timeout);
-  });
-  window.__painted = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
-  window.__rows = () => [...document.querySelectorAll('[data-testid="inbox-row"]')];
-  // Cold start: the first rows' frame, from the navigation's start.
-  new MutationObserver((_, observer) => {
-    if (!document.querySelector('[data-testid="inbox-row"]')) return;
-    observer.disconnect();
-    requestAnimationFrame(() => setTimeout(() => { window.__firstRows = performance.now(); }, 0));
-  }).observe(document, { subtree: true, childList: true });
-`;
 
 async function openInbox(): Promise<{ page: Page; close: () => Promise<void> }> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });

@@ -156,13 +156,19 @@ export function createInboxHandlers(deps: InboxHandlersDeps): HandlerMap<typeof 
       mirror?.noteActivity();
       // Where the mirror covers the query, its answer is the service's (mirror-query.ts); with
       // the service known to be unreachable, its copy is the answer there is, without waiting.
-      const local = mirror?.list(id, query.brandIds, query.filter, offset, limit, { offline: offline() });
-      if (local) return local;
+      // Rows older than its period are only counted, by the service (inbox-mirror.ts, `list`).
+      const countOlder = async (filter: InboxFilter) =>
+        (await serviceList({ brandIds: query.brandIds, filter }, 0, 0, context)).count;
       try {
+        const local = await mirror?.list(id, query.brandIds, query.filter, offset, limit, {
+          offline: offline(),
+          countOlder,
+        });
+        if (local) return local;
         return mirrored(await serviceList(query, offset, limit, context));
       } catch (error) {
         const kept = unanswered(error)
-          ? mirror?.list(id, query.brandIds, query.filter, offset, limit, { offline: true })
+          ? await mirror?.list(id, query.brandIds, query.filter, offset, limit, { offline: true })
           : null;
         if (kept) return kept;
         throw error;

@@ -9,6 +9,8 @@ import type { ProfilesService } from '../accounts/profiles.ts';
 import type { ProfileDatabases } from '../storage/profile-databases.ts';
 import { fillBrand, SweepBudget, sweepPage, type MirrorSyncDeps } from './mirror-fill.ts';
 import {
+  heldPageOffset,
+  heldSince,
   listFromMirror,
   overviewFromMirror,
   uncovered,
@@ -62,6 +64,34 @@ export function createInboxMirror(deps: InboxMirrorDeps) {
   let closed = false;
   /** Ranges of rows served lately, so the same screen is not re-read at every scroll. */
   const revalidated = new Map<string, number>();
+  /**
+   * How many of a filter's rows are older than the retention period, as the service counted them
+   * (see `list`), by profile, brands, period start and filter. Re-read when an older row came into
+   * the mirror meanwhile (new activity on it: one fewer older row) and after a sweep's interval,
+   * as the mirror's own rows are (teammates' triage on older rows moves no time either).
+   */
+  const olderCounts = new Map<string, { count: number; at: number; entered: number }>();
+
+  async function olderCount(
+    profileId: string,
+    query: { brandIds: readonly number[]; filter: InboxFilter },
+    since: number,
+    countOlder: (filter: InboxFilter) => Promise<number>,
+  ): Promise<number> {
+    const store = storeOf(profileId);
+    // The order does not change a count: every order shares one.
+    const filter: InboxFilter = { ...query.filter, sort: undefined };
+    const key = JSON.stringify([profileId, [...query.brandIds].sort((a, b) => a - b), since, filter]);
+    const kept = olderCounts.get(key);
+    if (kept && kept.entered === store.olderRowsEntered && kept.at > now() - sweepEveryMs) return kept.count;
+    const to =
+      filter.to !== undefined && Date.parse(filter.to) < since ? filter.to : new Date(since).toISOString();
+    const entered = store.olderRowsEntered;
+    const count = await countOlder({ ...filter, to });
+    olderCounts.set(key, { count, at: now(), entered });
+    if (olderCounts.size > 200) olderCounts.delete(olderCounts.keys().next().value as string);
+    return count;
+  }
 
   function storeOf(profileId: string): MirrorStore {
     let store = stores.get(profileId);
@@ -220,20 +250,38 @@ export function createInboxMirror(deps: InboxMirrorDeps) {
 
     /**
      * A range of the inbox list and its count from the mirror; null where the mirror does not
-     * cover the query (the service answers it then, see `uncovered` for why).
+     * answer it (the service does then, see `uncovered` for why). A query reaching before the
+     * retention period of a brand with older rows (the inbox's default view: no range) is
+     * answered from the rows the mirror holds whole (`heldSince`) where the page lies among them
+     * (`heldPageOffset`), its count being the mirror's rows plus the older ones the service
+     * counts (`countOlder`, one call kept per filter): the first pages newest first, the last
+     * pages oldest first. Pages reaching older rows go to the service.
      */
-    list(
+    async list(
       profileId: string,
       brandIds: readonly number[],
       filter: InboxFilter,
       offset: number,
       limit: number,
-      options: { offline?: boolean } = {},
-    ): ListAnswer<InboxItem> | null {
+      options: { offline?: boolean; countOlder?: (filter: InboxFilter) => Promise<number> } = {},
+    ): Promise<ListAnswer<InboxItem> | null> {
       if (closed) return null;
       const store = storeOf(profileId);
-      if (uncovered(store, { brandIds, filter }, options.offline) !== null) return null;
-      const answer = listFromMirror(store, { brandIds, filter }, offset, limit);
+      const query = { brandIds, filter };
+      let answer: ListAnswer<InboxItem>;
+      if (uncovered(store, query, options.offline) === null)
+        answer = listFromMirror(store, query, offset, limit);
+      else {
+        const since = options.countOlder ? heldSince(store, query) : null;
+        if (since === null || !options.countOlder) return null;
+        const older = await olderCount(profileId, query, since, options.countOlder);
+        if (closed) return null;
+        const held = listFromMirror(store, query, 0, 0, since).count;
+        const order = filter.sort === 'SOURCE_UPDATED_AT' ? 'oldest first' : 'newest first';
+        const at = heldPageOffset(order, held, older, offset, limit);
+        if (at === null) return null;
+        answer = { count: held + older, items: listFromMirror(store, query, at, limit, since).items };
+      }
       if (!options.offline) revalidate(profileId, answer.items);
       return answer;
     },

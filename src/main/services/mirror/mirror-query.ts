@@ -126,8 +126,56 @@ function brandGroups(store: MirrorStore, query: MirrorQuery): { brandIds: number
   return [...groups.values()];
 }
 
-/** The filter as a WHERE clause over `mirror_interactions ci`. */
-function whereOf(store: MirrorStore, query: MirrorQuery, waiting: boolean): Where {
+/**
+ * The part of a query the mirror holds whole when it does not hold all of it: every row last
+ * active from the returned time on (epoch ms), for queries `uncovered` leaves to the service only
+ * because their range reaches before the retention period of a brand with older rows. Each brand
+ * holds every row from its own period's start, so from the latest of those starts on, every
+ * brand's rows are all there. Null: no such part helps (the query is covered whole, or not at all
+ * for another reason, or its order does not put the held rows at one end):
+ * - newest first (the default, Needs reply too): rows from that time on come before every older
+ *   row, so the first pages, as long as they end within it, are the service's pages;
+ * - oldest first: they come after every older row, so pages from the older rows' count on are;
+ * - oldest waiting first: an older row may have waited longer than any held one, so the held
+ *   rows are not at either end; relevance and sample are the service's own orders anyway.
+ */
+export function heldSince(store: MirrorStore, query: MirrorQuery): number | null {
+  const { filter } = query;
+  if (filter.sort === 'OLDEST_WAITING' || filter.sort === 'RELEVANCE' || filter.sort === 'SAMPLE')
+    return null;
+  if (filter.messageDates && (filter.from || filter.to)) return null;
+  if (query.brandIds.length === 0) return null;
+  let since = -Infinity;
+  for (const brandId of query.brandIds) {
+    const state = store.brandState(brandId);
+    if (!state || state.filledAt === null) return null;
+    since = Math.max(since, state.windowStart);
+  }
+  return uncovered(store, query) === null ? null : since;
+}
+
+/**
+ * Where a page of a query split at `heldSince` lies: `held` of its rows are in the mirror (last
+ * active from then on) and `older` only on the service, and in the service's order the held ones
+ * come first (newest first) or last (oldest first). Answers the offset among the held rows where
+ * the page starts when every row of it is a held one, null when it needs an older row (the
+ * service answers that page). A page past the end needs no row at all.
+ */
+export function heldPageOffset(
+  order: 'newest first' | 'oldest first',
+  held: number,
+  older: number,
+  offset: number,
+  limit: number,
+): number | null {
+  const needed = Math.max(0, Math.min(limit, held + older - offset));
+  if (order === 'newest first') return offset + needed <= held ? offset : null;
+  if (needed === 0) return Math.max(0, offset - older);
+  return offset >= older ? offset - older : null;
+}
+
+/** The filter as a WHERE clause over `mirror_interactions ci`; rows from `since` (epoch ms) on when given. */
+function whereOf(store: MirrorStore, query: MirrorQuery, waiting: boolean, since?: number): Where {
   const { filter } = query;
   const conditions: string[] = [];
   const params: (string | number)[] = [];
@@ -205,6 +253,10 @@ function whereOf(store: MirrorStore, query: MirrorQuery, waiting: boolean): Wher
     conditions.push('ci.source_updated_at < ?');
     params.push(msOf(filter.to)!);
   }
+  if (since !== undefined) {
+    conditions.push('ci.source_updated_at >= ?');
+    params.push(since);
+  }
   if (filter.text) {
     const match = searchExpression(filter.text, filter.keywordList ?? false);
     if (match === null) conditions.push('0');
@@ -231,15 +283,17 @@ const asksForWaiting = (filter: InboxFilter) =>
 
 /**
  * Rows `offset` to `offset + limit` of a covered query and their count, as the service (or, for
- * Needs reply and Oldest waiting first, main's walk of it) would answer.
+ * Needs reply and Oldest waiting first, main's walk of it) would answer; of its rows last active
+ * from `since` on only, when given (see `heldSince`).
  */
 export function listFromMirror(
   store: MirrorStore,
   query: MirrorQuery,
   offset: number,
   limit: number,
+  since?: number,
 ): ListAnswer<InboxItem> {
-  const where = whereOf(store, query, asksForWaiting(query.filter));
+  const where = whereOf(store, query, asksForWaiting(query.filter), since);
   const count = Number(
     (
       store
@@ -258,18 +312,10 @@ export function listFromMirror(
       )
       .all(...where.params, limit, offset) as { id: number }[]
   ).map((row) => Number(row.id));
-  const bodies = new Map(
-    (
-      store.statement(`SELECT id, body FROM mirror_bodies WHERE id IN (${marks(ids)})`).all(...ids) as {
-        id: number;
-        body: string;
-      }[]
-    ).map((row) => [Number(row.id), row.body]),
-  );
-  const rows = ids.map((id) => ({ body: bodies.get(id)! }));
+  const bodies = store.bodies(ids);
   const text = query.filter.text;
-  const items = rows.map((row) => {
-    const item = JSON.parse(row.body) as InboxItem;
+  const items = ids.map((id) => {
+    const item = bodies.get(id)!;
     // The service gives a snippet around the searched words with a search, none without.
     return { ...item, search_result_snippet: text ? snippetOf(item, text) : null } as InboxItem;
   });
@@ -294,18 +340,14 @@ export function waitingSummaryFromMirror(
   );
   const oldest = store
     .statement(
-      `SELECT b.body, ci.waiting_since FROM mirror_interactions ci JOIN mirror_bodies b ON b.id = ci.id
+      `SELECT ci.id, ci.waiting_since FROM mirror_interactions ci
         WHERE ${where.sql} ORDER BY ci.waiting_since ASC, ci.id ASC LIMIT 1`,
     )
-    .get(...where.params) as { body: string; waiting_since: number } | undefined;
+    .get(...where.params) as { id: number; waiting_since: number } | undefined;
+  const item = oldest ? store.get(Number(oldest.id)) : null;
   return {
     count,
-    oldest: oldest
-      ? {
-          item: JSON.parse(oldest.body) as InboxItem,
-          since: new Date(Number(oldest.waiting_since)).toISOString(),
-        }
-      : null,
+    oldest: oldest && item ? { item, since: new Date(Number(oldest.waiting_since)).toISOString() } : null,
   };
 }
 

@@ -6,7 +6,12 @@ import type { DatabaseSync } from 'node:sqlite';
  *
  * - `mirror_interactions`: one row per interaction, a column for each list filter (so a filter
  *   reads narrow rows and indexes); `mirror_bodies` holds the interaction's JSON exactly as the service gave
- *   it, which is what a list answers. Times are epoch milliseconds (the service compares them so).
+ *   it, which is what a list answers, deflated with a dictionary kept in `mirror_meta` (mirror-bodies.ts:
+ *   the bodies are nine tenths of the mirror, and alike enough to shrink about eightfold). Times are
+ *   epoch milliseconds (the service compares them so). `documents` is how many full-text documents
+ *   the row has, so replacing a row deletes exactly those (a range delete scans the whole index);
+ *   `digest` is a digest of the body, so a row read again unchanged (the sweep's, nearly all) is
+ *   not written again.
  *   `waiting_since` is the waiting rule's answer (`shared/domain/waiting.ts`), kept with the row
  *   because it reads only the row: Needs reply is then an indexed filter, not a walk.
  * - `mirror_interaction_tags` (AND filter) and `mirror_interaction_tickets` (OR filter).
@@ -19,7 +24,7 @@ import type { DatabaseSync } from 'node:sqlite';
  *   the retention period's start it used and whether the service holds anything older.
  * - `mirror_meta`: the mirror's schema version, checked at open (a mismatch drops and refills).
  */
-export const MIRROR_SCHEMA_VERSION = 2;
+export const MIRROR_SCHEMA_VERSION = 3;
 
 const tablesSql = `
   CREATE TABLE IF NOT EXISTS mirror_interactions (
@@ -39,10 +44,12 @@ const tablesSql = `
     media_id INTEGER,
     has_text INTEGER NOT NULL,
     waiting_since INTEGER,
+    documents INTEGER NOT NULL,
+    digest TEXT NOT NULL,
     checked_at INTEGER NOT NULL
   ) STRICT;
   -- The bodies apart: a filter or count reads the narrow rows only, a page its few bodies.
-  CREATE TABLE IF NOT EXISTS mirror_bodies (id INTEGER PRIMARY KEY, body TEXT NOT NULL) STRICT;
+  CREATE TABLE IF NOT EXISTS mirror_bodies (id INTEGER PRIMARY KEY, body BLOB NOT NULL) STRICT;
   CREATE INDEX IF NOT EXISTS mirror_interactions_time ON mirror_interactions (source_updated_at, id);
   CREATE INDEX IF NOT EXISTS mirror_interactions_brand_time
     ON mirror_interactions (brand_id, source_updated_at, id);

@@ -103,7 +103,7 @@ describe('the mirror answers every op-16 filter as the service does', () => {
   it.each(cases)('%s', async (name, filter) => {
     const parsed = { ...filter } as Parameters<typeof local.mirror.list>[2];
     // Answered from the mirror, not passed on to the service.
-    expect(local.mirror.list(profileId, brands, parsed, 0, 0)).not.toBeNull();
+    expect(await local.mirror.list(profileId, brands, parsed, 0, 0)).not.toBeNull();
     for (const [offset, limit] of [
       [0, 50],
       [50, 60],
@@ -128,7 +128,7 @@ describe('the mirror answers every op-16 filter as the service does', () => {
       { sort: 'SAMPLE' },
       { from: older, to: recent, messageDates: true },
     ] as InboxFilterInput[]) {
-      expect(local.mirror.list(profileId, brands, filter as never, 0, 10)).toBeNull();
+      expect(await local.mirror.list(profileId, brands, filter as never, 0, 10)).toBeNull();
       const { mine, theirs } = await both(filter, 0, 20);
       expect(mine.items.map((item) => item.id)).toEqual(theirs.items.map((item) => item.id));
     }
@@ -163,10 +163,108 @@ describe("the app's own changes", () => {
     ).items[0]!;
     valueOf(await local.call('inbox:update', { id: open.id, change: { archived: true } }));
     // No sync in between: the triage's answer went into the mirror.
-    const after = local.mirror.list(profileId, brands, { archived: true, types: ['YOUTUBE_COMMENT'] }, 0, 1);
+    const after = await local.mirror.list(
+      profileId,
+      brands,
+      { archived: true, types: ['YOUTUBE_COMMENT'] },
+      0,
+      1,
+    );
     expect(after?.items[0]?.id).toBe(open.id);
     expect(after?.count).toBe(before.theirs.count + 1);
     const theirs = await serviceList(sandbox, `${BRANDS}&is_archived=true&types=YOUTUBE_COMMENT&limit=0`);
     expect(after?.count).toBe(theirs.paging.count);
+  });
+});
+
+// The default 90 days, with the sandbox's 180: older rows only on the service.
+const app = await servicesOnSandbox(sandbox, { syncMirror: true });
+afterAll(() => app.close());
+await app.mirror.filled();
+const appProfile = valueOf(await app.call('accounts:list')).activeId!;
+
+describe('with the default 90 days kept and older rows on the service', () => {
+  const day = 86_400_000;
+  const since = (days: number) => new Date(Date.now() - days * day).toISOString();
+  const serviceCount = async (filter: InboxFilterInput) =>
+    valueOf(await remote.call('inbox:list', { query: { brandIds: brands, filter }, offset: 0, limit: 0 }))
+      .count;
+  let olderCounted = 0;
+  /** Whether the mirror answers this page itself (the older rows counted by the service). */
+  const fromMirror = async (filter: InboxFilterInput, offset: number, limit: number) => {
+    const answer = await app.mirror.list(appProfile, brands, filter as never, offset, limit, {
+      countOlder: async (older) => {
+        olderCounted++;
+        return serviceCount(older as InboxFilterInput);
+      },
+    });
+    return answer !== null;
+  };
+  async function same(filter: InboxFilterInput, offset: number, limit: number) {
+    const input = { query: { brandIds: brands, filter }, offset, limit };
+    const [mine, theirs] = await Promise.all([
+      app.call('inbox:list', input),
+      remote.call('inbox:list', input),
+    ]);
+    expect(valueOf(mine).count).toBe(valueOf(theirs).count);
+    expect(valueOf(mine).items.map((item) => item.id)).toEqual(valueOf(theirs).items.map((item) => item.id));
+  }
+
+  const splitCases: [string, InboxFilterInput][] = [
+    ['no filter (the inbox as it opens)', {}],
+    ['a type', { types: ['TIKTOK_COMMENT', 'INSTAGRAM_COMMENT'] }],
+    ['unread, not archived', { read: false, archived: false }],
+    ['a search', { text: 'love' }],
+    ['needs reply', { needsReply: true }],
+    ['oldest first', { sort: 'SOURCE_UPDATED_AT' }],
+    ['unread, oldest first', { read: false, sort: 'SOURCE_UPDATED_AT' }],
+  ];
+
+  it.each(splitCases)(
+    '%s: the pages within the period from the mirror, the others from the service',
+    async (_, filter) => {
+      const total = await serviceCount(filter);
+      // Rows a day inside the period are surely held; a day outside it, surely not.
+      const inside = await serviceCount({ ...filter, from: since(89) });
+      const outside = await serviceCount({ ...filter, from: since(91) });
+      expect(inside).toBeGreaterThanOrEqual(50);
+      expect(total).toBeGreaterThan(outside + 60); // older rows, past any page below
+      const oldestFirst = filter.sort === 'SOURCE_UPDATED_AT';
+      // The held rows are the first ones newest first, the last ones oldest first.
+      const heldPages = oldestFirst
+        ? [
+            [total - 50, 50],
+            [total - inside, 30],
+          ]
+        : [
+            [0, 50],
+            [inside - 30, 30],
+          ];
+      const crossing = oldestFirst ? total - outside - 10 : inside - 10;
+      const olderPage = oldestFirst ? 0 : outside + 5;
+      const counted = olderCounted;
+      for (const [offset, limit] of heldPages) {
+        expect(await fromMirror(filter, offset!, limit!)).toBe(true);
+        await same(filter, offset!, limit!);
+      }
+      // One count of the older rows for the filter, kept for its next pages.
+      expect(olderCounted).toBe(counted + 1);
+      expect(await fromMirror(filter, crossing, outside - inside + 20)).toBe(false);
+      await same(filter, crossing, outside - inside + 20);
+      expect(await fromMirror(filter, olderPage, 50)).toBe(false);
+      await same(filter, olderPage, 50);
+    },
+  );
+
+  it('sends oldest waiting first to the service: an older row may have waited longest', async () => {
+    expect(await fromMirror({ sort: 'OLDEST_WAITING' }, 0, 20)).toBe(false);
+    await same({ sort: 'OLDEST_WAITING' }, 0, 20);
+  });
+
+  it('answers a range within the period whole, count included, with no call at all', async () => {
+    const counted = olderCounted;
+    expect(await fromMirror({ from: since(30) }, 0, 50)).toBe(true);
+    expect(olderCounted).toBe(counted);
+    await same({ from: since(30) }, 0, 50);
   });
 });
