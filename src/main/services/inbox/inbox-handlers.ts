@@ -1,4 +1,11 @@
-import type { InboxFilter, inboxCalls, InboxItem, ListAnswer } from '../../../shared/contract/index.ts';
+import {
+  ContractCallError,
+  INBOX_BULK_MAX,
+  type InboxFilter,
+  type inboxCalls,
+  type InboxItem,
+  type ListAnswer,
+} from '../../../shared/contract/index.ts';
 import type { ProfileClients } from '../accounts/profile-clients.ts';
 import type { ProfilesService } from '../accounts/profiles.ts';
 import { isApiError } from '../api/api-error.ts';
@@ -13,6 +20,7 @@ import type { ProfileDatabases } from '../storage/profile-databases.ts';
 import { bulkUpdate } from './bulk-update.ts';
 import { patchBodyOf } from './inbox-change.ts';
 import { exportInboxList } from './inbox-export.ts';
+import type { OfflineTriage } from './offline/offline-triage.ts';
 import { serviceQueriesOf, type InboxServiceQuery, type TagsOf } from './inbox-query.ts';
 import { insights, overview, UNREAD_TYPES, unreadCounts } from './inbox-stats.ts';
 import { createSavedViews } from './saved-views.ts';
@@ -42,6 +50,11 @@ export interface InboxHandlersDeps {
     InboxMirror,
     'noteActivity' | 'apply' | 'list' | 'waitingSummary' | 'unreadCounts' | 'get' | 'offlineOverview'
   >;
+  /**
+   * Triage done while the service cannot be reached: applied to the mirror at once and put in
+   * line, sent when it answers again (offline/offline-triage.ts).
+   */
+  triage?: Pick<OfflineTriage, 'queue' | 'hasWaiting' | 'overlay'>;
   /** Whether the service is known to be unreachable now (the app's one connection state). */
   offline?: () => boolean;
   /** Milliseconds, for the bulk progress throttle; tests step their own. */
@@ -116,11 +129,22 @@ export function createInboxHandlers(deps: InboxHandlersDeps): HandlerMap<typeof 
 
   const mirror = deps.mirror;
   const offline = () => deps.offline?.() ?? false;
-  /** The service's answer about some interactions, kept in the mirror too. */
+  /**
+   * The service's answer about some interactions, kept in the mirror too; triage still in line
+   * for any of them is laid over them, as the mirror has them.
+   */
   const mirrored = <T extends { items: InboxItem[] }>(answer: T): T => {
     mirror?.apply(deps.profiles.active()!.id, answer.items);
-    return answer;
+    return deps.triage ? { ...answer, items: deps.triage.overlay(answer.items) } : answer;
   };
+  /**
+   * Whether triage may be put in line when the service does not answer: only where the service
+   * is known to take the PATCH extension (conventions §9), so nothing waits that could never go.
+   */
+  const mayQueue = () =>
+    deps.triage !== undefined &&
+    mirror !== undefined &&
+    capability.known(deps.profiles.active()?.id) === true;
   /** No answer from the service at all (offline, unreachable): the mirror's copy may stand in. */
   const unanswered = (error: unknown) =>
     isApiError(error) && (error.kind === 'network' || error.kind === 'timeout');
@@ -148,6 +172,31 @@ export function createInboxHandlers(deps: InboxHandlersDeps): HandlerMap<typeof 
       offset,
       limit,
     );
+  }
+
+  /** The rows a bulk action offline runs over: those picked, or those the mirror lists for the filter. */
+  function offlineTargetIds(request: {
+    brandIds: number[];
+    target: { ids: number[] } | { filter: InboxFilter };
+  }) {
+    if ('ids' in request.target) return request.target.ids;
+    const answer = mirror?.list(profileId(), request.brandIds, request.target.filter, 0, INBOX_BULK_MAX, {
+      offline: true,
+    });
+    if (!answer)
+      throw new ContractCallError({
+        code: 'offline',
+        message:
+          "The service could not be reached, and this computer's copy of the inbox does not hold these interactions: try again once it is back.",
+        fieldErrors: {},
+      });
+    if (answer.count > INBOX_BULK_MAX)
+      throw new ContractCallError({
+        code: 'invalid_input',
+        message: `${answer.count.toLocaleString('en')} interactions match; a bulk action takes at most ${INBOX_BULK_MAX.toLocaleString('en')}. Narrow the filters first.`,
+        fieldErrors: {},
+      });
+    return answer.items.map((item) => item.id);
   }
 
   return {
@@ -250,6 +299,11 @@ export function createInboxHandlers(deps: InboxHandlersDeps): HandlerMap<typeof 
 
     'inbox:update': async ({ id, change }, context) => {
       const { community } = deps.clients.active();
+      // Offline, or behind a change of this row still in line: in line too, in the order made.
+      if (mayQueue() && (offline() || deps.triage!.hasWaiting(id))) {
+        changed();
+        return deps.triage!.queue([id], change)[0]!;
+      }
       let updated: InboxItem | undefined;
       try {
         updated = await renameFieldErrors(
@@ -257,6 +311,12 @@ export function createInboxHandlers(deps: InboxHandlersDeps): HandlerMap<typeof 
           changeFields,
         );
         return updated;
+      } catch (error) {
+        // No answer: the change may have reached the service, so it goes in line to be looked
+        // for there before it is sent again.
+        if (mayQueue() && unanswered(error))
+          return deps.triage!.queue([id], change, { mayHaveReached: true })[0]!;
+        throw error;
       } finally {
         // One row changed, as the service answered it: the kept waiting walks are mended, not
         // walked again (a refused or unanswered change may still have landed: forget them then).
@@ -270,6 +330,10 @@ export function createInboxHandlers(deps: InboxHandlersDeps): HandlerMap<typeof 
 
     'inbox:bulk-update': async (request, context) => {
       const { community } = deps.clients.active();
+      if (mayQueue() && offline()) {
+        changed();
+        return { updated: deps.triage!.queue(offlineTargetIds(request), request.change), failed: [] };
+      }
       try {
         const result = await bulkUpdate(
           request,
@@ -281,8 +345,15 @@ export function createInboxHandlers(deps: InboxHandlersDeps): HandlerMap<typeof 
           },
           context,
         );
-        mirrored({ items: result.updated });
-        return result;
+        const { items: updated } = mirrored({ items: result.updated });
+        // Rows the service did not answer for go in line (they may have reached it: looked for first).
+        const unansweredIds = result.failed.filter((f) => f.error.code === 'offline').map((f) => f.id);
+        if (unansweredIds.length === 0 || !mayQueue()) return { ...result, updated };
+        const queued = deps.triage!.queue(unansweredIds, request.change, { mayHaveReached: true });
+        return {
+          updated: [...updated, ...queued],
+          failed: result.failed.filter((f) => !unansweredIds.includes(f.id)),
+        };
       } finally {
         changed();
       }

@@ -293,6 +293,20 @@ export function createInboxMirror(deps: InboxMirrorDeps) {
       return running?.filled ?? Promise.resolve();
     },
 
+    /**
+     * Changes one row here, before the service has taken the change (triage done offline):
+     * answers the row as it now reads, or null when the mirror does not hold it.
+     */
+    applyLocal(profileId: string, id: number, edit: (item: InboxItem) => InboxItem): InboxItem | null {
+      if (closed) return null;
+      const store = storeOf(profileId);
+      const before = store.get(id);
+      if (!before) return null;
+      const after = edit(before);
+      store.writeLocal(after);
+      return after;
+    },
+
     close(): void {
       closed = true;
       running?.controller.abort();

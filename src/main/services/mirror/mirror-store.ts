@@ -283,4 +283,14 @@ export class MirrorStore {
       { value: string } | undefined;
     return row ? Number(row.value) : null;
   }
+
+  /**
+   * A row changed here before the service took it (triage done offline, in line): written as the
+   * service's rows are, but it says nothing of when the mirror last heard from the service.
+   */
+  writeLocal(item: InboxItem): void {
+    const checked = this.statement('SELECT checked_at FROM mirror_interactions WHERE id = ?').get(item.id) as
+      { checked_at: number } | undefined;
+    transaction(this.db, () => this.#write(item, Number(checked?.checked_at ?? 0)));
+  }
 }
