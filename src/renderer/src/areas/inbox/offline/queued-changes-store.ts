@@ -85,5 +85,5 @@ export const useQueuedChangesStore = defineStore('inbox-queued-changes', () => {
 function refusedLook(queued: QueuedTriage): QueuedLook {
   const action = `Could not ${changeWords(queued.change)}`;
   const why = queued.error ? presentError(queued.error, { action, within: 'action' }).line : '';
-  return { state: 'refused', seq: queued.seq, line: why ? `${action}: ${why}` : `${action}.` };
+  return { state: 'refused', seq: queued.seq, line: why ? `${action}. ${why}` : `${action}.` };
 }
