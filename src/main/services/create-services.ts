@@ -23,6 +23,7 @@ import { createRecentExports } from './exports/recent-exports.ts';
 import { createInboxHandlers } from './inbox/inbox-handlers.ts';
 import { createOfflineTriage } from './inbox/offline/offline-triage.ts';
 import { createTriageQueueHandlers } from './inbox/offline/triage-queue-handlers.ts';
+import { mirrorAfterReply } from './inbox/offline/mirror-after-reply.ts';
 import { SharedLoads } from './lists/shared-loads.ts';
 import type { Delta } from './live/delta-poller.ts';
 import { createLiveInbox } from './live/live-inbox.ts';
@@ -198,6 +199,14 @@ export function createServices(options: ServicesOptions): Services {
     mirror,
     events,
   });
+  // A reply sent (perhaps written offline) answers its interaction: the mirror's copy follows.
+  replySent.add(
+    mirrorAfterReply({
+      communityOf: (id) => clients.forProfile(id).community,
+      brandIdsOf: (id) => profiles.get(id).brandIds,
+      mirror,
+    }),
+  );
   // Names for the service's user ids; the inbox's answers note who was seen on which brand.
   const people = createPeopleHandlers({ book: createAddressBook(databases), profiles, events });
   const appHandlers = createAppHandlers({ platform: options.platform, settings });
