@@ -135,8 +135,14 @@ export function createInboxHandlers(deps: InboxHandlersDeps): HandlerMap<typeof 
    */
   const mirrored = <T extends { items: InboxItem[] }>(answer: T): T => {
     mirror?.apply(deps.profiles.active()!.id, answer.items);
-    return deps.triage ? { ...answer, items: deps.triage.overlay(answer.items) } : answer;
+    return withQueued(answer);
   };
+  /**
+   * Rows with triage still in line read as the person left them, wherever they come from (the
+   * mirror's own rows too: a sweep may have written the service's over them meanwhile).
+   */
+  const withQueued = <T extends { items: InboxItem[] }>(answer: T): T =>
+    deps.triage ? { ...answer, items: deps.triage.overlay(answer.items) } : answer;
   /**
    * Whether triage may be put in line when the service does not answer: only where the service
    * is known to take the PATCH extension (conventions §9), so nothing waits that could never go.
@@ -206,7 +212,7 @@ export function createInboxHandlers(deps: InboxHandlersDeps): HandlerMap<typeof 
       // Where the mirror covers the query, its answer is the service's (mirror-query.ts); with
       // the service known to be unreachable, its copy is the answer there is, without waiting.
       const local = mirror?.list(id, query.brandIds, query.filter, offset, limit, { offline: offline() });
-      if (local) return local;
+      if (local) return withQueued(local);
       try {
         return mirrored(await serviceList(query, offset, limit, context));
       } catch (error) {

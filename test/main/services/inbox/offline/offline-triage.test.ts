@@ -234,6 +234,57 @@ describe('triage done offline', () => {
   });
 });
 
+describe('bulk triage and the TikTok pane offline', () => {
+  it('puts each picked row in line, or each row the mirror lists for the filter, and a thread shows its change', async () => {
+    const net = network();
+    const app = await appGoneOffline(net);
+    try {
+      const picked = await freshRows(app, 30, 3);
+      const [tag] = await tagsOf(101);
+      const byIds = valueOf(
+        await app.call('inbox:bulk-update', {
+          brandIds: [101],
+          target: { ids: picked.map((row) => row.id) },
+          change: { addTagIds: [tag!.id] },
+          jobId: 'offline-ids',
+        }),
+      );
+      expect(byIds.failed).toEqual([]);
+      expect(byIds.updated.map((row) => row.tag_ids)).toEqual(
+        picked.map(() => expect.arrayContaining([tag!.id])),
+      );
+
+      const filter = { types: ['TIKTOK_COMMENT' as const], followUp: true };
+      const matching = valueOf(
+        await app.call('inbox:list', { query: { brandIds: [101], filter }, offset: 0, limit: 500 }),
+      );
+      const byFilter = valueOf(
+        await app.call('inbox:bulk-update', {
+          brandIds: [101],
+          target: { filter },
+          change: { followUp: false },
+          jobId: 'offline-filter',
+        }),
+      );
+      expect(byFilter.updated.map((row) => row.id).sort()).toEqual(
+        matching.items.map((row) => row.id).sort(),
+      );
+      const line = valueOf(await app.call('inbox:queued-changes')).items;
+      expect(line).toHaveLength(picked.length + matching.count);
+      expect(line.slice(0, picked.length).map((q) => q.change)).toEqual(
+        picked.map(() => ({ addTagIds: [tag!.id] })),
+      );
+
+      // The TikTok pane reads the thread offline from the mirror: it shows the change.
+      const thread = matching.items[0]!;
+      expect(valueOf(await app.call('inbox:thread', { id: thread.id })).is_follow_up).toBe(false);
+      expect(net.patches).toEqual([]);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
 describe('a service without the triage extension', () => {
   it('queues nothing offline: the change fails as offline, as it would have been hidden', async () => {
     const net = network();
