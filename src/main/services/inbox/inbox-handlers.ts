@@ -21,6 +21,7 @@ import { bulkUpdate } from './bulk-update.ts';
 import { patchBodyOf } from './inbox-change.ts';
 import { exportInboxList } from './inbox-export.ts';
 import type { OfflineTriage } from './offline/offline-triage.ts';
+import { recalledCapability, rememberCapability } from './offline/remembered-capability.ts';
 import { serviceQueriesOf, type InboxServiceQuery, type TagsOf } from './inbox-query.ts';
 import { insights, overview, UNREAD_TYPES, unreadCounts } from './inbox-stats.ts';
 import { createSavedViews } from './saved-views.ts';
@@ -147,10 +148,13 @@ export function createInboxHandlers(deps: InboxHandlersDeps): HandlerMap<typeof 
    * Whether triage may be put in line when the service does not answer: only where the service
    * is known to take the PATCH extension (conventions §9), so nothing waits that could never go.
    */
-  const mayQueue = () =>
-    deps.triage !== undefined &&
-    mirror !== undefined &&
-    capability.known(deps.profiles.active()?.id) === true;
+  const mayQueue = () => {
+    const profile = deps.profiles.active();
+    if (deps.triage === undefined || mirror === undefined || !profile) return false;
+    const known = capability.known(profile.id);
+    if (known !== undefined) return known;
+    return recalledCapability(deps.databases.open(profile.id), profile.baseUrls.community)?.triage === true;
+  };
   /** No answer from the service at all (offline, unreachable): the mirror's copy may stand in. */
   const unanswered = (error: unknown) =>
     isApiError(error) && (error.kind === 'network' || error.kind === 'timeout');
@@ -300,7 +304,20 @@ export function createInboxHandlers(deps: InboxHandlersDeps): HandlerMap<typeof 
     'inbox:capabilities': async (_input, context) => {
       const { community } = deps.clients.active();
       const profile = deps.profiles.active()!;
-      return capability.get(profile.id, community, profile.brandIds, context);
+      const db = deps.databases.open(profile.id);
+      try {
+        const answer = await capability.get(profile.id, community, profile.brandIds, context);
+        // Kept where it is known for good (not "nothing to check with yet").
+        if (capability.known(profile.id) !== undefined)
+          rememberCapability(db, profile.baseUrls.community, answer);
+        return answer;
+      } catch (error) {
+        // Offline: the answer last had from this service, so triage is offered (and queued) or
+        // hidden as it was online.
+        const kept = unanswered(error) ? recalledCapability(db, profile.baseUrls.community) : null;
+        if (kept) return kept;
+        throw error;
+      }
     },
 
     'inbox:update': async ({ id, change }, context) => {

@@ -234,6 +234,34 @@ describe('triage done offline', () => {
   });
 });
 
+describe('started with the service unreachable', () => {
+  it('offers triage as the service last answered, and queues it', async () => {
+    const net = network();
+    const userDataDir = mkdtempSync(join(tmpdir(), 'socialdesk-triage-'));
+    const first = await servicesOnSandbox(sandbox, { syncMirror: true, fetch: net.fetch, userDataDir });
+    await first.mirror.filled();
+    expect(valueOf(await first.call('inbox:capabilities')).triage).toBe(true);
+    const [row] = await freshRows(first, 40, 1);
+    const profileId = valueOf(await first.call('accounts:list')).activeId!;
+    await first.closeServicesOnly();
+
+    net.down = true;
+    const second = await servicesOnSandbox(sandbox, { syncMirror: true, fetch: net.fetch, userDataDir });
+    try {
+      valueOf(await second.call('accounts:switch', { id: profileId }));
+      valueOf(await second.call('accounts:update', { id: profileId, token: sandbox.tokens.user }));
+      expect(valueOf(await second.call('inbox:capabilities')).triage).toBe(true);
+      const changed = valueOf(await second.call('inbox:update', { id: row!.id, change: { followUp: true } }));
+      expect(changed.is_follow_up).toBe(true);
+      expect(valueOf(await second.call('inbox:queued-changes')).items).toMatchObject([
+        { interactionId: row!.id, state: 'waiting' },
+      ]);
+    } finally {
+      await second.close();
+    }
+  });
+});
+
 describe('bulk triage and the TikTok pane offline', () => {
   it('puts each picked row in line, or each row the mirror lists for the filter, and a thread shows its change', async () => {
     const net = network();
