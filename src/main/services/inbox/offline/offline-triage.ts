@@ -65,7 +65,7 @@ export function createOfflineTriage(deps: OfflineTriageDeps) {
           db,
           community: () => deps.communityOf(profileId),
           ...deps.outbox,
-          onServiceRow: (id, item) => serviceRow(entry, id, item),
+          onServiceRow: (id, item) => serviceRow(entry, id, item ?? null, item === null),
           onChanged: () => told(entry),
         }),
       };
@@ -94,8 +94,15 @@ export function createOfflineTriage(deps: OfflineTriageDeps) {
     if (deps.activeProfileId() === entry.profileId) deps.events.emit('inbox:queued-changes', listOf(entry));
   }
 
-  /** The service's row into the mirror, with the changes still in line for it laid over it. */
-  function serviceRow(entry: ProfileTriage, id: number, item: InboxItem | null): void {
+  /**
+   * The service's row into the mirror, with the changes still in line for it laid over it;
+   * `gone`: the service no longer has it, so neither does the mirror.
+   */
+  function serviceRow(entry: ProfileTriage, id: number, item: InboxItem | null, gone = false): void {
+    if (gone) {
+      deps.mirror.applyLocal(entry.profileId, id, () => null);
+      return;
+    }
     if (item) deps.mirror.apply(entry.profileId, [item]);
     const waiting = store.waitingFor(entry.db, id);
     if (waiting.length > 0)

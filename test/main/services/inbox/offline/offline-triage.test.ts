@@ -234,6 +234,30 @@ describe('triage done offline', () => {
   });
 });
 
+describe('a change to a row the service no longer has', () => {
+  it('is refused as gone, in words, and the mirror keeps no change for it', async () => {
+    const net = network();
+    const app = await appGoneOffline(net);
+    try {
+      const [gone] = await freshRows(app, 50, 1);
+      valueOf(await app.call('inbox:update', { id: gone!.id, change: { followUp: true } }));
+      // Meanwhile the row goes from the service.
+      sandbox.db.prepare('DELETE FROM community_interactions WHERE id = ?').run(gone!.id);
+      sandbox.db.prepare('DELETE FROM community_interaction_bodies WHERE id = ?').run(gone!.id);
+      const settled = lineWhere(app, (l) => l.items[0]?.state === 'refused');
+      await serviceBack(app, net);
+      expect((await settled).items[0]).toMatchObject({
+        interactionId: gone!.id,
+        error: { code: 'not_found', message: 'This interaction is no longer on the service.' },
+      });
+      const profileId = valueOf(await app.call('accounts:list')).activeId!;
+      expect(app.mirror.get(profileId, gone!.id)).toBeNull();
+    } finally {
+      await app.close();
+    }
+  });
+});
+
 describe('started with the service unreachable', () => {
   it('offers triage as the service last answered, and queues it', async () => {
     const net = network();
