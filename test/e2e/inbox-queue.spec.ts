@@ -1,3 +1,4 @@
+import { DatabaseSync } from 'node:sqlite';
 import type { Page } from '@playwright/test';
 import { waitingSince, waitingWords, type WaitingShape } from '../../src/shared/domain/index.ts';
 import { expect, test, type SandboxService } from './fixtures.ts';
@@ -196,10 +197,18 @@ test('with "Open the next item after triage" on, archiving the open interaction 
   await expect(page).toHaveURL(new RegExp(`#/inbox/${third}`));
 });
 
-test('an archive the service cannot take puts the row back and says so', async ({ page, sandbox }) => {
+test('an archive the service refuses puts the row back and says so', async ({ page, sandbox }) => {
   await focusPage(page);
   const id = Number(await rows(page).first().getAttribute('data-id'));
-  await sandbox.stopHoldingPort();
+  // The service no longer has the row (gone meanwhile): it refuses the change. (Unreachable, the
+  // change would wait to be sent: inbox-offline-triage.spec.ts.)
+  const db = new DatabaseSync(sandbox.dbFile);
+  try {
+    db.prepare('DELETE FROM community_interactions WHERE id = ?').run(id);
+    db.prepare('DELETE FROM community_interaction_bodies WHERE id = ?').run(id);
+  } finally {
+    db.close();
+  }
   await page.keyboard.press('e');
   await expect(page.getByText(/Could not archive/)).toBeVisible();
   await expect(rows(page).first()).toHaveAttribute('data-id', String(id));

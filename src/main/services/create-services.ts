@@ -21,6 +21,9 @@ import { createExportsHandlers } from './exports/exports-handlers.ts';
 import { createExportsService } from './exports/exports-service.ts';
 import { createRecentExports } from './exports/recent-exports.ts';
 import { createInboxHandlers } from './inbox/inbox-handlers.ts';
+import { createOfflineTriage } from './inbox/offline/offline-triage.ts';
+import { createTriageQueueHandlers } from './inbox/offline/triage-queue-handlers.ts';
+import { mirrorAfterReply } from './inbox/offline/mirror-after-reply.ts';
 import { SharedLoads } from './lists/shared-loads.ts';
 import type { Delta } from './live/delta-poller.ts';
 import { createLiveInbox } from './live/live-inbox.ts';
@@ -131,6 +134,7 @@ export function createServices(options: ServicesOptions): Services {
       connection.answered(url);
       drafts.nudge(url);
       replies.nudge(url);
+      triage.nudge();
       return response;
     },
   });
@@ -161,6 +165,8 @@ export function createServices(options: ServicesOptions): Services {
     drafts.nudge(); // new addresses or a new token: an outbox waiting offline tries them now
     replies.retain(stored.list.map((p) => p.id));
     replies.nudge();
+    triage.retain(stored.list.map((p) => p.id));
+    triage.nudge();
   });
   const localSandbox = options.localSandbox ?? createLocalSandboxStarter(options.platform.userDataDir);
   // Lists read again after a few seconds: long enough for a list scrolled back and forth or two
@@ -184,6 +190,23 @@ export function createServices(options: ServicesOptions): Services {
   });
   if (options.syncMirror !== false) mirror.start();
   else mirror.close();
+  // Triage done while the service cannot be reached: into the mirror at once, sent when it answers.
+  const triage = createOfflineTriage({
+    databases,
+    activeProfileId: () => profiles.active()?.id,
+    profileIds: async () => (await profiles.list()).profiles.map((p) => p.id),
+    communityOf: (id) => clients.forProfile(id).community,
+    mirror,
+    events,
+  });
+  // A reply sent (perhaps written offline) answers its interaction: the mirror's copy follows.
+  replySent.add(
+    mirrorAfterReply({
+      communityOf: (id) => clients.forProfile(id).community,
+      brandIdsOf: (id) => profiles.get(id).brandIds,
+      mirror,
+    }),
+  );
   // Names for the service's user ids; the inbox's answers note who was seen on which brand.
   const people = createPeopleHandlers({ book: createAddressBook(databases), profiles, events });
   const appHandlers = createAppHandlers({ platform: options.platform, settings });
@@ -216,12 +239,14 @@ export function createServices(options: ServicesOptions): Services {
         events,
         exports,
         mirror,
+        triage,
         offline: () => connection.current().state === 'offline',
         onReplySent: (listener) => replySent.add(listener),
       }),
       () => profiles.active()?.id,
       people.recordSeen,
     ),
+    ...createTriageQueueHandlers(triage),
     ...people.handlers,
     ...createMirrorHandlers({ mirror, profiles }),
     ...createDraftsHandlers(drafts),
@@ -250,7 +275,11 @@ export function createServices(options: ServicesOptions): Services {
     events,
     notifier: createViewNotifier({ databases, settings: () => settings.get(), list: handlers['inbox:list'] }),
     // What arrives lands in the inbox's copy first, so its lists answer with it at once.
-    keep: (delta) => mirror.apply(delta.profileId, delta.items),
+    keep: (delta) => {
+      mirror.apply(delta.profileId, delta.items);
+      // Changes still in line go back over the rows the service just wrote.
+      triage.relay(delta.profileId, delta.items);
+    },
   });
   const polling = options.pollInbox !== false;
   if (polling) live.start();
@@ -265,6 +294,9 @@ export function createServices(options: ServicesOptions): Services {
   });
   replies.resume().catch((error: unknown) => {
     console.error('socialdesk: the reply outboxes did not resume:', (error as Error).message);
+  });
+  triage.resume().catch((error: unknown) => {
+    console.error('socialdesk: the triage outboxes did not resume:', (error as Error).message);
   });
 
   const exportLeftoversRemoved = exports.removeLeftovers().catch((error: unknown) => {
@@ -290,10 +322,11 @@ export function createServices(options: ServicesOptions): Services {
     mirror.close();
     const draftsClosed = drafts.close();
     const repliesClosed = replies.close();
+    const triageClosed = triage.close();
     try {
       databases.close();
     } finally {
-      await Promise.all([draftsClosed, repliesClosed, localSandbox.close()]);
+      await Promise.all([draftsClosed, repliesClosed, triageClosed, localSandbox.close()]);
     }
   }
 

@@ -43,6 +43,7 @@ import { repliesCalls, repliesEvents } from './replies-calls.ts';
 import { reportsCalls } from './reports-calls.ts';
 import { scheduleCalls } from './schedule-calls.ts';
 import { tagsCalls } from './tags-calls.ts';
+import { triageQueueCalls, triageQueueEvents } from './triage-queue-calls.ts';
 
 /**
  * The contract: every call the renderer may make to main, with its input schema and output
@@ -70,6 +71,7 @@ export const calls = {
   ...mirrorCalls,
   ...repliesCalls,
   ...composerCalls,
+  ...triageQueueCalls,
 } as const satisfies Record<CallName, CallSpec>;
 
 export const events = {
@@ -85,6 +87,7 @@ export const events = {
   ...peopleEvents,
   ...repliesEvents,
   ...composerEvents,
+  ...triageQueueEvents,
 } as const satisfies Record<EventName, z.ZodType>;
 
 // names.ts must name exactly these calls and events: a key here missing there fails the build.
@@ -325,3 +328,13 @@ export {
 
 // The live inbox: arrivals, notifications of chosen saved views.
 export { liveEvents, type InboxArrival, type InboxNotification } from './live-calls.ts';
+
+// Triage done offline, in line for the service.
+export {
+  triageQueueCalls,
+  triageQueueEvents,
+  queuedTriageSchema,
+  applyChange,
+  type QueuedTriage,
+  type QueuedTriageList,
+} from './triage-queue-calls.ts';

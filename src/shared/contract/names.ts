@@ -95,6 +95,9 @@ export const callNames = [
   'names:forget',
   'media:lookup',
   'posts:open',
+  'inbox:queued-changes',
+  'inbox:retry-change',
+  'inbox:drop-change',
 ] as const;
 
 export const eventNames = [
@@ -112,6 +115,7 @@ export const eventNames = [
   'people:changed',
   'replies:changed',
   'names:changed',
+  'inbox:queued-changes',
 ] as const;
 
 export type CallName = (typeof callNames)[number];

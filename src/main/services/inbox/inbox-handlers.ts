@@ -1,4 +1,11 @@
-import type { InboxFilter, inboxCalls, InboxItem, ListAnswer } from '../../../shared/contract/index.ts';
+import {
+  ContractCallError,
+  INBOX_BULK_MAX,
+  type InboxFilter,
+  type inboxCalls,
+  type InboxItem,
+  type ListAnswer,
+} from '../../../shared/contract/index.ts';
 import type { ProfileClients } from '../accounts/profile-clients.ts';
 import type { ProfilesService } from '../accounts/profiles.ts';
 import { isApiError } from '../api/api-error.ts';
@@ -13,6 +20,8 @@ import type { ProfileDatabases } from '../storage/profile-databases.ts';
 import { bulkUpdate } from './bulk-update.ts';
 import { patchBodyOf } from './inbox-change.ts';
 import { exportInboxList } from './inbox-export.ts';
+import type { OfflineTriage } from './offline/offline-triage.ts';
+import { recalledCapability, rememberCapability } from './offline/remembered-capability.ts';
 import { serviceQueriesOf, type InboxServiceQuery, type TagsOf } from './inbox-query.ts';
 import { insights, overview, UNREAD_TYPES, unreadCounts } from './inbox-stats.ts';
 import { createSavedViews } from './saved-views.ts';
@@ -42,6 +51,11 @@ export interface InboxHandlersDeps {
     InboxMirror,
     'noteActivity' | 'apply' | 'list' | 'waitingSummary' | 'unreadCounts' | 'get' | 'offlineOverview'
   >;
+  /**
+   * Triage done while the service cannot be reached: applied to the mirror at once and put in
+   * line, sent when it answers again (offline/offline-triage.ts).
+   */
+  triage?: Pick<OfflineTriage, 'queue' | 'hasWaiting' | 'overlay'>;
   /** Whether the service is known to be unreachable now (the app's one connection state). */
   offline?: () => boolean;
   /** Milliseconds, for the bulk progress throttle; tests step their own. */
@@ -116,10 +130,30 @@ export function createInboxHandlers(deps: InboxHandlersDeps): HandlerMap<typeof 
 
   const mirror = deps.mirror;
   const offline = () => deps.offline?.() ?? false;
-  /** The service's answer about some interactions, kept in the mirror too. */
+  /**
+   * The service's answer about some interactions, kept in the mirror too; triage still in line
+   * for any of them is laid over them, as the mirror has them.
+   */
   const mirrored = <T extends { items: InboxItem[] }>(answer: T): T => {
     mirror?.apply(deps.profiles.active()!.id, answer.items);
-    return answer;
+    return withQueued(answer);
+  };
+  /**
+   * Rows with triage still in line read as the person left them, wherever they come from (the
+   * mirror's own rows too: a sweep may have written the service's over them meanwhile).
+   */
+  const withQueued = <T extends { items: InboxItem[] }>(answer: T): T =>
+    deps.triage ? { ...answer, items: deps.triage.overlay(answer.items) } : answer;
+  /**
+   * Whether triage may be put in line when the service does not answer: only where the service
+   * is known to take the PATCH extension (conventions §9), so nothing waits that could never go.
+   */
+  const mayQueue = () => {
+    const profile = deps.profiles.active();
+    if (deps.triage === undefined || mirror === undefined || !profile) return false;
+    const known = capability.known(profile.id);
+    if (known !== undefined) return known;
+    return recalledCapability(deps.databases.open(profile.id), profile.baseUrls.community)?.triage === true;
   };
   /** No answer from the service at all (offline, unreachable): the mirror's copy may stand in. */
   const unanswered = (error: unknown) =>
@@ -150,6 +184,38 @@ export function createInboxHandlers(deps: InboxHandlersDeps): HandlerMap<typeof 
     );
   }
 
+  /** The rows a bulk action offline runs over: those picked, or those the mirror lists for the filter. */
+  async function offlineTargetIds(request: {
+    brandIds: number[];
+    target: { ids: number[] } | { filter: InboxFilter };
+  }) {
+    if ('ids' in request.target) return request.target.ids;
+    const answer = await mirror?.list(
+      profileId(),
+      request.brandIds,
+      request.target.filter,
+      0,
+      INBOX_BULK_MAX,
+      {
+        offline: true,
+      },
+    );
+    if (!answer)
+      throw new ContractCallError({
+        code: 'offline',
+        message:
+          "The service could not be reached, and this computer's copy of the inbox does not hold these interactions: try again once it is back.",
+        fieldErrors: {},
+      });
+    if (answer.count > INBOX_BULK_MAX)
+      throw new ContractCallError({
+        code: 'invalid_input',
+        message: `${answer.count.toLocaleString('en')} interactions match; a bulk action takes at most ${INBOX_BULK_MAX.toLocaleString('en')}. Narrow the filters first.`,
+        fieldErrors: {},
+      });
+    return answer.items.map((item) => item.id);
+  }
+
   return {
     'inbox:list': async ({ query, offset, limit }, context) => {
       const id = profileId();
@@ -164,13 +230,13 @@ export function createInboxHandlers(deps: InboxHandlersDeps): HandlerMap<typeof 
           offline: offline(),
           countOlder,
         });
-        if (local) return local;
+        if (local) return withQueued(local);
         return mirrored(await serviceList(query, offset, limit, context));
       } catch (error) {
         const kept = unanswered(error)
           ? await mirror?.list(id, query.brandIds, query.filter, offset, limit, { offline: true })
           : null;
-        if (kept) return kept;
+        if (kept) return withQueued(kept);
         throw error;
       }
     },
@@ -251,11 +317,29 @@ export function createInboxHandlers(deps: InboxHandlersDeps): HandlerMap<typeof 
     'inbox:capabilities': async (_input, context) => {
       const { community } = deps.clients.active();
       const profile = deps.profiles.active()!;
-      return capability.get(profile.id, community, profile.brandIds, context);
+      const db = deps.databases.open(profile.id);
+      try {
+        const answer = await capability.get(profile.id, community, profile.brandIds, context);
+        // Kept where it is known for good (not "nothing to check with yet").
+        if (capability.known(profile.id) !== undefined)
+          rememberCapability(db, profile.baseUrls.community, answer);
+        return answer;
+      } catch (error) {
+        // Offline: the answer last had from this service, so triage is offered (and queued) or
+        // hidden as it was online.
+        const kept = unanswered(error) ? recalledCapability(db, profile.baseUrls.community) : null;
+        if (kept) return kept;
+        throw error;
+      }
     },
 
     'inbox:update': async ({ id, change }, context) => {
       const { community } = deps.clients.active();
+      // Offline, or behind a change of this row still in line: in line too, in the order made.
+      if (mayQueue() && (offline() || deps.triage!.hasWaiting(id))) {
+        changed();
+        return deps.triage!.queue([id], change)[0]!;
+      }
       let updated: InboxItem | undefined;
       try {
         updated = await renameFieldErrors(
@@ -263,6 +347,12 @@ export function createInboxHandlers(deps: InboxHandlersDeps): HandlerMap<typeof 
           changeFields,
         );
         return updated;
+      } catch (error) {
+        // No answer: the change may have reached the service, so it goes in line to be looked
+        // for there before it is sent again.
+        if (mayQueue() && unanswered(error))
+          return deps.triage!.queue([id], change, { mayHaveReached: true })[0]!;
+        throw error;
       } finally {
         // One row changed, as the service answered it: the kept waiting walks are mended, not
         // walked again (a refused or unanswered change may still have landed: forget them then).
@@ -276,6 +366,10 @@ export function createInboxHandlers(deps: InboxHandlersDeps): HandlerMap<typeof 
 
     'inbox:bulk-update': async (request, context) => {
       const { community } = deps.clients.active();
+      if (mayQueue() && offline()) {
+        changed();
+        return { updated: deps.triage!.queue(await offlineTargetIds(request), request.change), failed: [] };
+      }
       try {
         const result = await bulkUpdate(
           request,
@@ -287,8 +381,15 @@ export function createInboxHandlers(deps: InboxHandlersDeps): HandlerMap<typeof 
           },
           context,
         );
-        mirrored({ items: result.updated });
-        return result;
+        const { items: updated } = mirrored({ items: result.updated });
+        // Rows the service did not answer for go in line (they may have reached it: looked for first).
+        const unansweredIds = result.failed.filter((f) => f.error.code === 'offline').map((f) => f.id);
+        if (unansweredIds.length === 0 || !mayQueue()) return { ...result, updated };
+        const queued = deps.triage!.queue(unansweredIds, request.change, { mayHaveReached: true });
+        return {
+          updated: [...updated, ...queued],
+          failed: result.failed.filter((f) => !unansweredIds.includes(f.id)),
+        };
       } finally {
         changed();
       }

@@ -27,6 +27,8 @@ const NOTHING_TO_CHECK_NOTE =
  */
 export function createTriageCapability() {
   const known = new Map<string, Promise<TriageCapability>>();
+  /** The answers had so far, to tell at once (offline, the probe cannot be asked). */
+  const settled = new Map<string, boolean>();
 
   async function probe(community: CommunityApi, brandIds: number[], context: CallContext) {
     const page = await community.listInteractions({ brand_ids: brandIds, limit: 1 }, context);
@@ -58,6 +60,7 @@ export function createTriageCapability() {
           signal: new AbortController().signal,
         }).then(({ answer, keep }) => {
           if (!keep) known.delete(profileId);
+          else settled.set(profileId, answer.triage);
           return answer;
         });
         known.set(profileId, asking);
@@ -65,9 +68,14 @@ export function createTriageCapability() {
       }
       return untilAborted(asking, context.signal);
     },
+    /** The profile's answer if one was had: undefined while the service was never asked. */
+    known(profileId: string | undefined): boolean | undefined {
+      return profileId === undefined ? undefined : settled.get(profileId);
+    },
     /** Forgets every answer (a profile's addresses or token may have changed). */
     forget(): void {
       known.clear();
+      settled.clear();
     },
   };
 }

@@ -341,6 +341,21 @@ export function createInboxMirror(deps: InboxMirrorDeps) {
       return running?.filled ?? Promise.resolve();
     },
 
+    /**
+     * Changes one row here, before the service has taken the change (triage done offline):
+     * answers the row as it now reads, or null when the mirror does not hold it. An edit that
+     * answers null takes the row out (the service no longer has it).
+     */
+    applyLocal(profileId: string, id: number, edit: (item: InboxItem) => InboxItem | null): InboxItem | null {
+      if (closed) return null;
+      const store = storeOf(profileId);
+      const before = store.get(id);
+      if (!before) return null;
+      const after = edit(before);
+      store.writeLocal(id, after);
+      return after;
+    },
+
     close(): void {
       closed = true;
       running?.controller.abort();

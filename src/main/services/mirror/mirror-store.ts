@@ -385,4 +385,17 @@ export class MirrorStore {
       { value: string } | undefined;
     return row ? Number(row.value) : null;
   }
+
+  /**
+   * A row changed here before the service took it (triage done offline, in line): written as the
+   * service's rows are, but it says nothing of when the mirror last heard from the service. Null:
+   * the service no longer has the row (its change was refused as gone), so it leaves.
+   */
+  writeLocal(id: number, item: InboxItem | null): void {
+    const checked = this.statement('SELECT checked_at FROM mirror_interactions WHERE id = ?').get(id) as
+      { checked_at: number } | undefined;
+    transaction(this.db, () =>
+      item ? this.#write(item, Number(checked?.checked_at ?? 0), this.#packerFor([item])) : this.#forget(id),
+    );
+  }
 }

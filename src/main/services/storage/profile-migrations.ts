@@ -217,4 +217,27 @@ export const profileMigrations: readonly Migration[] = [
       db.exec('CREATE UNIQUE INDEX named_ids_by_name ON named_ids (kind, name COLLATE NOCASE)');
     },
   },
+  {
+    version: 10,
+    up(db) {
+      // Triage done while the service could not be reached (issue 25 §4), in line in `seq`
+      // order. `change` holds only the fields the person touched (JSON; tags as added and
+      // removed, so a teammate's other tags stay). send_pending: the PATCH may have reached the
+      // service unanswered, so the interaction is read first and the change is not sent again if
+      // it is there. `error` is the service's refusal (JSON), kept for Retry. Times: local ms.
+      db.exec(`
+        CREATE TABLE triage_queue (
+          seq INTEGER PRIMARY KEY AUTOINCREMENT,
+          interaction_id INTEGER NOT NULL,
+          brand_id INTEGER NOT NULL,
+          change TEXT NOT NULL,
+          state TEXT NOT NULL CHECK (state IN ('waiting', 'refused')),
+          send_pending INTEGER NOT NULL DEFAULT 0,
+          error TEXT,
+          queued_at INTEGER NOT NULL
+        ) STRICT
+      `);
+      db.exec('CREATE INDEX triage_queue_by_interaction ON triage_queue (interaction_id)');
+    },
+  },
 ];

@@ -1,5 +1,5 @@
 import { defineStore } from 'pinia';
-import { computed, effectScope, markRaw, ref, shallowRef, watch } from 'vue';
+import { computed, effectScope, markRaw, onScopeDispose, ref, shallowRef, watch } from 'vue';
 import { useRoute } from 'vue-router';
 import { countsAsUnread, interactionListTypes, withArchiveSide } from '../../../../shared/domain/index.ts';
 import type { InboxFilter, InboxItem } from '../../../../shared/contract/index.ts';
@@ -20,6 +20,7 @@ import { useSelection } from './use-selection.ts';
 import { mayTakeOut, useTriagedOut } from './triaged-out.ts';
 import { useQueueTriage } from './use-queue-triage.ts';
 import { useTriage } from './use-triage.ts';
+import { useQueuedChangesStore } from './offline/queued-changes-store.ts';
 
 /** The types the list filters by, without the ads kinds the service lists only with ads on. */
 export const listedTypes = interactionListTypes;
@@ -229,6 +230,20 @@ export const useInboxStore = defineStore('inbox', () => {
     void views.reload();
     refreshKey.value++;
   });
+
+  // Triage done offline left the line (sent, or refused): its rows read again as the service has
+  // them now, and the counts with them.
+  const queuedChanges = useQueuedChangesStore();
+  onScopeDispose(
+    queuedChanges.settled((ids) => {
+      for (const id of ids)
+        void api['inbox:get']({ brandIds: [...brandIds.value], id })
+          .then((item) => item && list.updateItem(id, () => item))
+          .catch(() => undefined); // the row stays as it reads; the next read of the list mends it
+      void counts.reload();
+      refreshKey.value++;
+    }),
+  );
 
   /** Something arrived on the service: the counts around the list read again at once. */
   function countsChanged(): void {

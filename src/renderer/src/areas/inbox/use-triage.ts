@@ -1,7 +1,6 @@
 import { reactive, type Ref } from 'vue';
 import {
-  editedTagIds,
-  editsTags,
+  applyChange,
   type InboxBulkChange,
   type InboxBulkResult,
   type InboxChange,
@@ -12,19 +11,7 @@ import { api, on } from '../../api/contract-client.ts';
 import { useCallErrorStore } from '../../app/call-error-store.ts';
 import { toCallError } from '../../lib/call-error.ts';
 
-/** The row as it reads after a change, before the service has answered. */
-export function applyChange(item: InboxItem, change: InboxBulkChange): InboxItem {
-  const editedTags = editsTags(change) ? editedTagIds(item.tag_ids ?? [], change) : null;
-  return {
-    ...item,
-    ...(change.read !== undefined && { is_read: change.read }),
-    ...(change.archived !== undefined && { is_archived: change.archived }),
-    ...(change.followUp !== undefined && { is_follow_up: change.followUp }),
-    ...(change.tagIds !== undefined && { tag_ids: change.tagIds }),
-    ...(editedTags && { tag_ids: editedTags }),
-    ...(change.assigneeId !== undefined && { assignee_id: change.assigneeId }),
-  } as InboxItem;
-}
+export { applyChange };
 
 /** What a change does, in words, for the messages: "archive", "mark read". */
 export function changeWords(change: InboxBulkChange): string {

@@ -20,6 +20,7 @@ const Harness = defineComponent({
   props: {
     brandIds: { type: Array as () => number[], required: true },
     refreshKey: { type: Number, required: true },
+    offline: { type: Boolean, default: false },
   },
   setup(props) {
     const { overview, loading, error, reload } = useInboxOverview(props);
@@ -31,6 +32,7 @@ const Harness = defineComponent({
         unread: overview.value?.unreadCount ?? null,
         loading: loading.value,
         error: error.value,
+        offline: props.offline,
         onRetry: () => void reload(),
       });
   },
@@ -71,6 +73,18 @@ describe('the inbox overview bar', () => {
     expect(figure(wrapper, 'unread')).toBe('–');
     expect(figure(wrapper, 'follow-up')).toBe('0');
     expect(figure(wrapper, 'response-time')).toBe('No replies yet');
+  });
+
+  it('offline, says the average response time is not known rather than that there are no replies', async () => {
+    const preload = createFakePreload().install();
+    // This computer's copy answers offline: it holds no reply times.
+    fakeInboxDetail(preload, {
+      overview: { unreadCount: 12, followUpCount: 3, totalCount: 40, averageResponseTime: null },
+    });
+    wrapper = mount(Harness, { props: { brandIds: [101], refreshKey: 0, offline: true } });
+    await flushPromises();
+    expect(figure(wrapper, 'total')).toBe('40');
+    expect(figure(wrapper, 'response-time')).toBe('Not known offline');
   });
 
   it('reloads when the brands or the refresh key change, not for an equal brand list', async () => {
