@@ -40,6 +40,7 @@ export const unknownRateStatus: RateStatus = Object.freeze({
   queuedBackground: 0,
   throttledUntil: 0,
   estimate: false,
+  sent: { interactive: 0, background: 0, sync: 0 },
 });
 
 /**
