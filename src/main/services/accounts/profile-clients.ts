@@ -15,6 +15,8 @@ export interface ProfileClientsDeps {
   onDiagnostic?: (diagnostic: Diagnostic) => void;
   fetch?: typeof globalThis.fetch;
   clock?: GateClock;
+  /** The share (0..1) of each window the inbox copy's sync may use while a person works. */
+  syncShare?: () => number;
 }
 
 export interface ProfileClients {
@@ -103,6 +105,7 @@ export function createProfileClients(deps: ProfileClientsDeps): ProfileClients {
         // A walk or sync reading pages while a person works slows the person's calls no more
         // than one request's time at the service.
         backgroundInFlightWhileActive: 1,
+        syncShareWhileActive: deps.syncShare,
         // Only the active profile's service drives the meter; a test elsewhere must not move it.
         onStatus: (status) => {
           if (activeKey() === key) deps.onRateStatus?.(status);
