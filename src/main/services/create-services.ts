@@ -296,6 +296,9 @@ export function createServices(options: ServicesOptions): Services {
     mirror.close();
     const draftsClosed = drafts.close();
     const repliesClosed = replies.close();
+    // Then calls still waiting at a rate gate are refused, and its timers go: none outlives the
+    // app (the outboxes have given theirs up already, so none counts it as a failed send).
+    clients.close();
     try {
       databases.close();
     } finally {

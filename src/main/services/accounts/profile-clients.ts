@@ -30,6 +30,8 @@ export interface ProfileClients {
   activeStatus(): RateStatus;
   /** The meter's Cancel: the person's calls waiting at the active profile's gate fail, unsent. */
   cancelActiveWaiting(): number;
+  /** The app closes: every gate refuses the calls waiting at it and cancels its timers. */
+  close(): void;
 }
 
 /** No limit heard yet (or no profile): the meter hides. */
@@ -165,6 +167,10 @@ export function createProfileClients(deps: ProfileClientsDeps): ProfileClients {
     cancelActiveWaiting() {
       const active = deps.profiles.active();
       return active ? gateFor(active.baseUrls, true).cancelWaiting() : 0;
+    },
+    close() {
+      for (const gate of gates.values()) gate.close();
+      gates.clear();
     },
   };
 }

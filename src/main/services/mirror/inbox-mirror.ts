@@ -61,6 +61,8 @@ export function createInboxMirror(deps: InboxMirrorDeps) {
     filled: Promise<void>;
   } | null = null;
   let closed = false;
+  /** Aborted on close: re-reads of shown rows still at the service are given up. */
+  const closing = new AbortController();
   /** Ranges of rows served lately, so the same screen is not re-read at every scroll. */
   const revalidated = new Map<string, number>();
 
@@ -194,7 +196,7 @@ export function createInboxMirror(deps: InboxMirrorDeps) {
           offset: 0,
           limit: 100,
         },
-        { lane: 'sync' },
+        { lane: 'sync', signal: closing.signal },
       )
       .then((page) => {
         if (!closed && stores.has(profileId)) storeOf(profileId).apply(page.data, now());
@@ -298,6 +300,7 @@ export function createInboxMirror(deps: InboxMirrorDeps) {
 
     close(): void {
       closed = true;
+      closing.abort();
       running?.controller.abort();
       running = null;
       stores.clear();
