@@ -3,9 +3,12 @@ import type { Lane } from '../../../shared/contract/index.ts';
 /**
  * Where a call counts at the gate: a person's (`interactive`), background work, or the inbox
  * copy's sync, which is background work the gate also holds to a share of each window while a
- * person works (issue 25 §2). Main-side only: the renderer names the contract's two lanes.
+ * person works (issue 25 §2): `sync` for the small reads someone may be about to see (the live
+ * delta, the rows just shown), `sync-bulk` for the long ones (the first fill, the sweep), which
+ * are spread over the window and leave part of the share to the others. Main-side only: the
+ * renderer names the contract's two lanes.
  */
-export type GateLane = Lane | 'sync';
+export type GateLane = Lane | 'sync' | 'sync-bulk';
 
 /** Calls sent in one window, by lane; `background` includes `sync`. */
 export interface LaneCounts {
@@ -35,7 +38,7 @@ export class LaneUsage {
     if (lane === 'interactive') this.#counts.interactive++;
     else {
       this.#counts.background++;
-      if (lane === 'sync') this.#counts.sync++;
+      if (lane === 'sync' || lane === 'sync-bulk') this.#counts.sync++;
     }
   }
 

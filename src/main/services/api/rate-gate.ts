@@ -87,10 +87,10 @@ export interface RateGateOptions {
   /** How long after a person's call the person counts as active (default 2 s). */
   personActiveMs?: number;
   /**
-   * The share (0..1) of each window the inbox copy's sync (`lane: 'sync'`) may use while a
-   * person is active, read at each decision (a setting); no cap by default. Sync calls are then
-   * also spread over the window and wait while a person's call is at the service, so the
-   * person's calls never queue behind them.
+   * The share (0..1) of each window the inbox copy's sync (lanes `sync` and `sync-bulk`) may use
+   * while a person is active, read at each decision (a setting); no cap by default. Sync calls
+   * then wait while a person's call is at the service, so the person's calls never queue behind
+   * them, and bulk ones are spread over the window and leave a fifth of the share to the others.
    */
   syncShareWhileActive?: () => number;
 }
@@ -121,6 +121,8 @@ const maxLearnedLagMs = 2000;
 const plausibleWindows = 3;
 /** The interface's limit per window (interface.md), assumed for the sync share before any answer. */
 const assumedLimit = 1000;
+/** The part of the sync share bulk sync (fill, sweep) leaves to the live delta and shown rows. */
+const promptPart = 0.2;
 
 const waitedTooLongMessage =
   "The service's rate limit kept this request waiting too long, so Socialdesk did not send it. Try again in a moment.";
@@ -173,8 +175,8 @@ export class RateGate {
   /** A person's requests granted and not yet answered or abandoned. */
   #interactiveInFlight = 0;
   readonly #syncShare: (() => number) | undefined;
-  /** Local ms of the last sync call granted: while a person works, the next waits its turn. */
-  #lastSyncAt = Number.NEGATIVE_INFINITY;
+  /** Local ms of the last bulk sync call granted: while a person works, the next waits its turn. */
+  #lastBulkAt = Number.NEGATIVE_INFINITY;
   /** Calls granted per window of the application's limit, by lane (the sync share, the meter). */
   readonly #usage = new LaneUsage();
 
@@ -223,7 +225,7 @@ export class RateGate {
       const waiter: Waiter<RateTicket> = {
         key,
         lane,
-        sync: counted === 'sync',
+        sync: counted === 'sync' ? 'prompt' : counted === 'sync-bulk' ? 'bulk' : undefined,
         deadline,
         holdLimit,
         resolve,
@@ -354,7 +356,7 @@ export class RateGate {
       // runs at every answer).
       at = Math.max(at, this.#lastPersonAt + this.#personActiveMs);
     }
-    if (waiter.sync) at = Math.max(at, this.#syncReadyAt(now, personWaiting));
+    if (waiter.sync) at = Math.max(at, this.#syncReadyAt(now, personWaiting, waiter.sync === 'bulk'));
     return at;
   }
 
@@ -365,24 +367,28 @@ export class RateGate {
 
   /**
    * While a person is active, the inbox copy's sync uses at most its share of each window
-   * (issue 25 §2), spread evenly over the window rather than spent at its start, and never goes
-   * while a person's call waits or is at the service: the service answers one request at a time,
-   * so a sync page sent then would be one the person's call queues behind. Once the person
+   * (issue 25 §2), and never goes while a person's call waits or is at the service: the service
+   * answers one request at a time, so a sync page sent then would be one the person's call
+   * queues behind. Bulk sync (the fill, the sweep) is spread evenly over the window rather than
+   * spent at its start, and stops at four fifths of the share: the live delta and the rows just
+   * shown, which someone may be about to see, are not kept waiting behind it. Once the person
    * pauses, sync goes as any background work does.
    */
-  #syncReadyAt(now: number, personWaiting: boolean): number {
+  #syncReadyAt(now: number, personWaiting: boolean, bulk: boolean): number {
     const activeUntil = this.#lastPersonAt + this.#personActiveMs;
     if (this.#syncShare === undefined || now >= activeUntil) return now;
     if (personWaiting || this.#interactiveInFlight > 0) return activeUntil;
     const limit = this.#app.limit > 0 ? this.#app.limit : assumedLimit;
-    const allowance = Math.floor(limit * Math.min(1, Math.max(0, this.#syncShare())));
+    const share = Math.floor(limit * Math.min(1, Math.max(0, this.#syncShare())));
+    const allowance = bulk ? share - Math.max(1, Math.floor(share * promptPart)) : share;
     if (allowance < 1) return activeUntil;
     const current = this.#currentWindow(now);
     if (this.#usage.of(current).sync >= allowance) {
       // Spent: the next window, or the person's pause, whichever comes first.
       return current === undefined ? activeUntil : Math.min(activeUntil, this.#app.resetAt);
     }
-    return Math.min(activeUntil, Math.max(now, this.#lastSyncAt + this.#windowMs / allowance));
+    if (!bulk) return now;
+    return Math.min(activeUntil, Math.max(now, this.#lastBulkAt + this.#windowMs / allowance));
   }
 
   /**
@@ -442,7 +448,7 @@ export class RateGate {
     const background = waiter.lane === 'background';
     if (background) this.#backgroundInFlight++;
     else this.#interactiveInFlight++;
-    if (waiter.sync) this.#lastSyncAt = now;
+    if (waiter.sync === 'bulk') this.#lastBulkAt = now;
     let settled = false;
     const settle = (status?: number, headers?: Headers) => {
       if (settled) return;

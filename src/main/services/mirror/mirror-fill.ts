@@ -9,7 +9,7 @@ export const DAY_MS = 24 * 60 * 60 * 1000;
 /**
  * Pages of the first fill asked for at once: enough to keep up with the gate while nobody is
  * using the app. While a person is, the rate gate lets one of them go at a time, within the
- * sync share of the window (every read here is on the `sync` lane).
+ * sync share of the window (every read here is on the `sync-bulk` lane).
  */
 export const FILL_PAGES_AT_ONCE = 4;
 
@@ -25,7 +25,7 @@ export interface MirrorSyncDeps {
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /**
- * The first fill of one brand (issue 25 §2): op 16 on the sync lane, oldest activity first
+ * The first fill of one brand (issue 25 §2): op 16 on the bulk sync lane, oldest activity first
  * from the retention period's start (or from where an earlier fill got to: the sync state is
  * written after each page read in order, so a restart resumes there, the boundary's rows read
  * again rather than missed). Oldest first, so an interaction updated meanwhile moves behind the
@@ -45,7 +45,10 @@ export async function fillBrand(deps: MirrorSyncDeps, brandId: number): Promise<
     source_updated_after: iso(from),
   };
   const read = (offset: number) =>
-    community.listInteractions({ ...query, offset, limit: INTERACTIONS_MAX_PAGE }, { signal, lane: 'sync' });
+    community.listInteractions(
+      { ...query, offset, limit: INTERACTIONS_MAX_PAGE },
+      { signal, lane: 'sync-bulk' },
+    );
   const first = await read(0);
   store.apply(first.data, deps.now());
   progress(store, brandId, first.data);
@@ -72,9 +75,9 @@ export async function fillBrand(deps: MirrorSyncDeps, brandId: number): Promise<
   );
   const older = await community.listInteractions(
     { brand_ids: [brandId], source_updated_before: iso(state.windowStart), offset: 0, limit: 0 },
-    { signal, lane: 'sync' },
+    { signal, lane: 'sync-bulk' },
   );
-  const tags = await community.listTags([brandId], { signal, lane: 'sync' });
+  const tags = await community.listTags([brandId], { signal, lane: 'sync-bulk' });
   store.replaceTags(
     [brandId],
     tags.map((tag) => ({ id: tag.id, brand_id: tag.brand_id, name: tag.name })),
@@ -90,7 +93,7 @@ function progress(store: MirrorStore, brandId: number, page: readonly InboxItem[
 
 /**
  * One page of the background sweep of a brand's retention period (teammates' triage does not move
- * `source_updated_at`, so only reading the rows again shows it), on the sync lane: while a person
+ * `source_updated_at`, so only reading the rows again shows it), on the bulk sync lane: while a person
  * is active the rate gate holds it to the sync share of each window. The next page after where the
  * sweep got to, oldest first. Rows the service no longer lists strictly inside the page's time
  * span are gone from the service and leave the mirror. Returns false when the round is over.
@@ -108,7 +111,7 @@ export async function sweepPage(deps: MirrorSyncDeps, brandId: number): Promise<
       offset: 0,
       limit: INTERACTIONS_MAX_PAGE,
     },
-    { signal: deps.signal, lane: 'sync' },
+    { signal: deps.signal, lane: 'sync-bulk' },
   );
   store.apply(page.data, deps.now());
   const times = page.data

@@ -4,9 +4,10 @@ import { FakeClock } from '../support/fake-clock.ts';
 
 /**
  * Issue 25 §2: while a person is active, the inbox copy's sync (the first fill, the delta, the
- * sweep, the revalidation of shown rows) uses at most its share of each rate window, spread over
- * the window, and never goes while a person's call is at the service; once the person pauses it
- * goes at full speed. The gate counts each window's calls by lane for the meter.
+ * sweep, the revalidation of shown rows) uses at most its share of each rate window and never
+ * goes while a person's call is at the service; the bulk of it (fill, sweep) is spread over the
+ * window and leaves a fifth of the share to the delta and the rows shown; once the person pauses
+ * it goes at full speed. The gate counts each window's calls by lane for the meter.
  */
 
 const windowMs = 60_000;
@@ -59,35 +60,49 @@ async function runWhileActive(
 }
 
 describe('rate gate: the sync share while a person is active (fake clock)', () => {
-  it('stops sync at its share of the window while a person works, spread over the window', async () => {
+  it('stops bulk sync at four fifths of its share while a person works, spread over the window', async () => {
     const { clock, gate, resetMs } = await knownGate();
     gate.notePerson();
-    const sync = track(gate, 40, 'sync');
+    const sync = track(gate, 40, 'sync-bulk');
     await clock.advance(0);
     expect(sync).toHaveLength(1);
-    // Half the window: about half the share (10 calls of 100 spread over 60 s: one each 6 s).
+    // Half the window: about half of it (8 calls of 100 spread over 60 s: one each 7.5 s).
     await runWhileActive(clock, gate, sync, 30_000, resetMs);
-    expect(sync.length).toBeGreaterThanOrEqual(5);
-    expect(sync.length).toBeLessThanOrEqual(6);
+    expect(sync.length).toBeGreaterThanOrEqual(4);
+    expect(sync.length).toBeLessThanOrEqual(5);
     await runWhileActive(clock, gate, sync, 29_000, resetMs);
-    expect(sync).toHaveLength(10);
-    expect(gate.status().sent).toMatchObject({ sync: 10, background: 11, interactive: 0 });
+    expect(sync).toHaveLength(8);
+    expect(gate.status().sent).toMatchObject({ sync: 8, background: 9, interactive: 0 });
+  });
+
+  it('lets the live delta and the rows shown go at once, up to the whole share, while bulk sync waits its turn', async () => {
+    const { clock, gate, resetMs } = await knownGate();
+    gate.notePerson();
+    const bulk = track(gate, 40, 'sync-bulk');
+    await runWhileActive(clock, gate, bulk, 59_000, resetMs);
+    expect(bulk).toHaveLength(8);
+    const prompt = track(gate, 5, 'sync');
+    await runWhileActive(clock, gate, prompt, 500, resetMs);
+    // Each goes as the one before is answered, within the share: 2 more make the 10.
+    expect(prompt).toHaveLength(2);
+    expect(bulk).toHaveLength(8);
+    expect(gate.status().sent.sync).toBe(10);
   });
 
   it('resumes at the next window while the person keeps working', async () => {
     const { clock, gate, resetMs } = await knownGate();
     gate.notePerson();
-    const sync = track(gate, 40, 'sync');
+    const sync = track(gate, 40, 'sync-bulk');
     await runWhileActive(clock, gate, sync, 59_500, resetMs);
-    expect(sync).toHaveLength(10);
+    expect(sync).toHaveLength(8);
     await runWhileActive(clock, gate, sync, 1_000, resetMs + windowMs);
-    expect(sync.length).toBe(11);
+    expect(sync.length).toBe(9);
   });
 
   it('resumes at full speed once the person pauses', async () => {
     const { clock, gate, resetMs } = await knownGate();
     gate.notePerson();
-    const sync = track(gate, 40, 'sync');
+    const sync = track(gate, 40, 'sync-bulk');
     await runWhileActive(clock, gate, sync, 20_000, resetMs);
     expect(sync.length).toBeLessThanOrEqual(4);
     await clock.advance(2000);
