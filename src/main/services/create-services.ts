@@ -255,11 +255,12 @@ export function createServices(options: ServicesOptions): Services {
     settings: () => settings.get(),
     events,
     notifier: createViewNotifier({ databases, settings: () => settings.get(), list: handlers['inbox:list'] }),
+    // What arrives lands in the inbox's copy first, so its lists (and the saved views' checks for
+    // notifications, which read them) answer with it at once.
+    keep: (delta) => mirror.apply(delta.profileId, delta.items),
   });
   const polling = options.pollInbox !== false;
   if (polling) live.start();
-  // What arrives lands in the inbox's copy too, so its lists answer with it at once.
-  live.onDelta((delta) => mirror.apply(delta.profileId, delta.items));
   // Another profile (or new addresses): its mark is taken now, so what arrives next is news.
   profiles.onChange(() => {
     if (polling) void live.pollNow();

@@ -43,6 +43,11 @@ export interface DeltaPollerDeps {
   timers?: DeltaTimers;
   /** Told of each poll's failure (no answer, a refusal); the next interval tries again. */
   onError?: (error: unknown) => void;
+  /**
+   * Whoever keeps a copy of the inbox takes each delta before any listener hears of it, so a
+   * listener that reads the inbox (the saved views' notifications) finds the arrivals there.
+   */
+  keep?: (delta: Delta) => void;
 }
 
 const defaultOverlapMs = 120_000;
@@ -140,6 +145,7 @@ export function createDeltaPoller(deps: DeltaPollerDeps) {
     const unread = await counts().catch(() => null);
     if (state !== current) return undefined; // the profile or brands changed meanwhile
     const delta: Delta = { profileId: scope.profileId, brandIds: scope.brandIds, items, unread };
+    deps.keep?.(delta);
     for (const listener of listeners) listener(delta);
     return delta;
   }

@@ -19,6 +19,8 @@ export interface LiveInboxDeps {
   events: Pick<EventBus, 'emit' | 'subscribe'>;
   notifier: ReturnType<typeof createViewNotifier>;
   timers?: DeltaTimers;
+  /** The inbox's copy takes each delta before the renderer and the notifications hear of it. */
+  keep?: (delta: Delta) => void;
 }
 
 export function createLiveInbox(deps: LiveInboxDeps) {
@@ -28,6 +30,7 @@ export function createLiveInbox(deps: LiveInboxDeps) {
     reachable: () => deps.connectionState() !== 'offline',
     intervalMs: () => deps.settings().inboxDeltaSeconds * 1000,
     timers: deps.timers,
+    keep: deps.keep,
   });
   let lastUnread: number | undefined;
   const notifying = new AbortController();

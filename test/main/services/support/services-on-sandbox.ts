@@ -43,6 +43,8 @@ export interface ServicesOnSandbox {
   close(): Promise<void>;
   /** The inbox mirror (filling itself only with `syncMirror`). */
   mirror: Services['mirror'];
+  /** Every delta of the live inbox (polling only with `pollInbox`). */
+  onInboxDelta: Services['onInboxDelta'];
   /** Stops the services as a quit does and keeps the user-data folder, for another run on it. */
   closeServicesOnly(): Promise<void>;
 }
@@ -118,6 +120,7 @@ export async function servicesOnSandbox(
     requests,
     events: services.events,
     mirror: services.mirror,
+    onInboxDelta: services.onInboxDelta,
     downloadsFolder,
     exportLeftoversRemoved: services.exportLeftoversRemoved,
     async close() {
