@@ -74,7 +74,7 @@ export const settingsSchema = z.object({
     .number()
     .int('Give a whole number of percent.')
     .min(1, 'Give sync at least 1%.')
-    .max(50, 'Keep at least half of each window for you: at most 50%.'),
+    .max(50, 'Keep at least half of each minute’s calls for you: at most 50%.'),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 

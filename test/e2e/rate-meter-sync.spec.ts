@@ -21,3 +21,43 @@ test('the rate meter says how many of this minute’s calls sync used', async ({
   await meter.focus();
   await expect(spent).toContainText('Sync used');
 });
+
+test('Settings, Inbox on this computer: the sync share and the days kept, checked in words', async ({
+  page,
+  webShell,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.getByRole('link', { name: 'Settings' }).click();
+  const card = page.getByTestId('inbox-copy-card');
+  await expect(card.getByText('Inbox on this computer', { exact: true })).toBeVisible();
+
+  const share = card.getByRole('textbox', {
+    name: 'While you work, keeping it up to date may use (% of each minute’s calls)',
+  });
+  await expect(share).toHaveValue('10');
+  await share.fill('80');
+  await share.press('Enter');
+  await expect(
+    card.getByText('Keep at least half of each minute’s calls for you: at most 50%.'),
+  ).toBeVisible();
+  await share.fill('a lot');
+  await share.press('Enter');
+  await expect(card.getByText('Write a whole number, such as 10.')).toBeVisible();
+  await share.fill('20');
+  await share.press('Enter');
+  await expect(card.getByText('Saved.')).toBeVisible();
+  expect(((await webShell.call('settings:get')) as { syncSharePercent: number }).syncSharePercent).toBe(20);
+
+  const days = card.getByRole('textbox', { name: 'Keep interactions active in the last (days)' });
+  await expect(days).toHaveValue('90');
+  await days.fill('3');
+  await days.press('Enter');
+  await expect(card.getByText('Keep at least 7 days.')).toBeVisible();
+  await expectAccessible(page, 'the Inbox on this computer section of Settings');
+  await days.fill('120');
+  await days.press('Enter');
+  await expect(card.getByText('Saved.')).toHaveCount(2);
+  expect(((await webShell.call('settings:get')) as { mirrorRetentionDays: number }).mirrorRetentionDays).toBe(
+    120,
+  );
+});
