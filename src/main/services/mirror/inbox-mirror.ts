@@ -100,9 +100,10 @@ export function createInboxMirror(deps: InboxMirrorDeps) {
 
   /**
    * Fills every chosen brand (brands no longer chosen leave first), then sweeps, round after
-   * round. Every read is on the bulk sync lane: while a person is active the rate gate holds the whole
-   * of it (with the delta and the revalidation of shown rows) to the sync share of each window,
-   * one request at a time and never while the person's own call is at the service.
+   * round. Every read is on the bulk sync lane: while a person is active the rate gate holds it
+   * (with the delta and the re-reading of shown rows) to the sync share of each window, spread
+   * over the window, one request at a time and never while the person's own call is at the
+   * service.
    */
   async function sync(
     profileId: string,

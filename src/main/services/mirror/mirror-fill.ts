@@ -92,11 +92,12 @@ function progress(store: MirrorStore, brandId: number, page: readonly InboxItem[
 }
 
 /**
- * One page of the background sweep of a brand's retention period (teammates' triage does not move
- * `source_updated_at`, so only reading the rows again shows it), on the bulk sync lane: while a person
- * is active the rate gate holds it to the sync share of each window. The next page after where the
- * sweep got to, oldest first. Rows the service no longer lists strictly inside the page's time
- * span are gone from the service and leave the mirror. Returns false when the round is over.
+ * One page of the background sweep of a brand's retention period (teammates' triage does not
+ * move `source_updated_at`, so only reading the rows again shows it), on the bulk sync lane:
+ * while a person is active the rate gate holds it to the sync share of each window. The next
+ * page after where the sweep got to, oldest first. Rows the service no longer lists strictly
+ * inside the page's time span are gone from the service and leave the mirror. Returns false when
+ * the round is over.
  */
 export async function sweepPage(deps: MirrorSyncDeps, brandId: number): Promise<boolean> {
   const { store } = deps;
