@@ -108,7 +108,9 @@ class TimedGate extends RateGate {
   override async acquire(key?: string, options: AcquireOptions = {}): Promise<RateTicket> {
     const start = performance.now();
     const ticket = await super.acquire(key, options);
-    this.waits[options.lane ?? 'interactive'].push(performance.now() - start);
+    this.waits[(options.lane ?? 'interactive') === 'interactive' ? 'interactive' : 'background'].push(
+      performance.now() - start,
+    );
     return ticket;
   }
 }

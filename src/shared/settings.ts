@@ -66,6 +66,15 @@ export const settingsSchema = z.object({
     .int('Give a whole number of days.')
     .min(7, 'Keep at least 7 days.')
     .max(730, 'Keep at most 730 days.'),
+  /**
+   * The share (percent) of each rate-limit window the inbox copy's sync (first fill, delta,
+   * sweep, re-reading the rows shown) may use while a person is working; the rest is theirs.
+   */
+  syncSharePercent: z
+    .number()
+    .int('Give a whole number of percent.')
+    .min(1, 'Give sync at least 1%.')
+    .max(50, 'Keep at least half of each minute’s calls for you: at most 50%.'),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -79,6 +88,7 @@ export const defaultSettings: Settings = {
   notifyViewIds: [],
   unreadBadge: true,
   mirrorRetentionDays: 90,
+  syncSharePercent: 10,
 };
 
 /** An update names only what changes; unknown keys are refused rather than silently dropped. */

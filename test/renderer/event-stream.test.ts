@@ -64,6 +64,7 @@ describe('bridge event stream', () => {
       queued: 0,
       queuedInteractive: 0,
       queuedBackground: 0,
+      sent: { interactive: 1, background: 0, sync: 0 },
     };
     stream.write(`event: rate:status\ndata: ${JSON.stringify(status)}\n\n`);
     await vi.advanceTimersByTimeAsync(0);

@@ -10,6 +10,7 @@ import { createBrandSelection, type BrandSelectionBackend } from './brands/brand
 import { createBrandsHandlers } from './brands/brands-handlers.ts';
 import { createCampaignsHandlers } from './campaigns/campaigns-handlers.ts';
 import { createSettingsService, type PreferencesBackend } from './app/settings-service.ts';
+import type { GateClock } from './api/gate-clock.ts';
 import { warnDiagnostic } from './api/lenient.ts';
 import type { Handlers } from './dispatch.ts';
 import { createDraftsHandlers } from './drafts/drafts-handlers.ts';
@@ -72,6 +73,8 @@ export interface ServicesOptions {
    * that count or break the service's requests turn it off; the live inbox's tests leave it on.
    */
   pollInbox?: boolean;
+  /** The rate gates' and the inbox copy's clock; tests pass one they move themselves. */
+  clock?: GateClock;
 }
 
 export interface Services {
@@ -118,6 +121,8 @@ export function createServices(options: ServicesOptions): Services {
     secrets,
     onRateStatus: (status) => events.emit('rate:status', status),
     onDiagnostic: warnDiagnostic,
+    clock: options.clock,
+    syncShare: () => settings.get().syncSharePercent / 100,
     // Any answer from a service wakes that service's drafts outbox if it was waiting offline.
     fetch: async (input, init) => {
       const url = input instanceof Request ? input.url : String(input);
@@ -187,6 +192,7 @@ export function createServices(options: ServicesOptions): Services {
     profiles,
     clients,
     retentionDays: () => settings.get().mirrorRetentionDays,
+    clock: options.clock,
   });
   if (options.syncMirror !== false) mirror.start();
   else mirror.close();
@@ -323,6 +329,9 @@ export function createServices(options: ServicesOptions): Services {
     const draftsClosed = drafts.close();
     const repliesClosed = replies.close();
     const triageClosed = triage.close();
+    // Then calls still waiting at a rate gate are refused, and its timers go: none outlives the
+    // app (the outboxes have given theirs up already, so none counts it as a failed send).
+    clients.close();
     try {
       databases.close();
     } finally {

@@ -157,6 +157,11 @@ export const rateStatusSchema = z.object({
   /** Of `queued`: calls a person waits for, and background work (sync, exports, prefetch). */
   queuedInteractive: z.number().int(),
   queuedBackground: z.number().int(),
+  /**
+   * Calls sent in the current window, by lane: a person's, background work, and of the latter
+   * the inbox copy's sync (the meter says what sync spends).
+   */
+  sent: z.object({ interactive: z.number().int(), background: z.number().int(), sync: z.number().int() }),
 });
 export type RateStatus = z.output<typeof rateStatusSchema>;
 

@@ -193,6 +193,7 @@ describe('web bridge', () => {
       queued: 0,
       queuedInteractive: 0,
       queuedBackground: 0,
+      sent: { interactive: 1, background: 0, sync: 0 },
     };
     shell.events.emit('rate:status', status);
     while (!(text.includes('data:') && text.endsWith('\n\n')))

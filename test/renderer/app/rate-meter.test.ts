@@ -50,7 +50,9 @@ describe('rate meter', () => {
 
     const meter = sideMeter();
     expect(meter.get('[data-testid="rate-remaining"]').text()).toBe('950 / 1000');
-    expect(meter.attributes('aria-label')).toBe('API calls left: 950 of 1000');
+    expect(meter.attributes('aria-label')).toBe(
+      "API calls left: 950 of 1000. Sync used 0 of this minute's 1,000 calls. Your screens used 0.",
+    );
     expect(meter.find('.n-progress').exists()).toBe(true);
     expect(meter.find('[data-testid="rate-queued"]').exists()).toBe(false);
     expect(meter.find('[data-testid="rate-reset"]').exists()).toBe(false);

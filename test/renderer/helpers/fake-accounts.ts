@@ -69,6 +69,7 @@ export function rateStatus(given: Partial<RateStatus>): RateStatus {
     queued,
     queuedInteractive: queued - queuedBackground,
     queuedBackground,
+    sent: { interactive: 0, background: 0, sync: 0 },
     ...given,
   };
 }

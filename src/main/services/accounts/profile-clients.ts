@@ -15,6 +15,8 @@ export interface ProfileClientsDeps {
   onDiagnostic?: (diagnostic: Diagnostic) => void;
   fetch?: typeof globalThis.fetch;
   clock?: GateClock;
+  /** The share (0..1) of each window the inbox copy's sync may use while a person works. */
+  syncShare?: () => number;
 }
 
 export interface ProfileClients {
@@ -28,6 +30,8 @@ export interface ProfileClients {
   activeStatus(): RateStatus;
   /** The meter's Cancel: the person's calls waiting at the active profile's gate fail, unsent. */
   cancelActiveWaiting(): number;
+  /** The app closes: every gate refuses the calls waiting at it and cancels its timers. */
+  close(): void;
 }
 
 /** No limit heard yet (or no profile): the meter hides. */
@@ -40,6 +44,7 @@ export const unknownRateStatus: RateStatus = Object.freeze({
   queuedBackground: 0,
   throttledUntil: 0,
   estimate: false,
+  sent: { interactive: 0, background: 0, sync: 0 },
 });
 
 /**
@@ -102,6 +107,7 @@ export function createProfileClients(deps: ProfileClientsDeps): ProfileClients {
         // A walk or sync reading pages while a person works slows the person's calls no more
         // than one request's time at the service.
         backgroundInFlightWhileActive: 1,
+        syncShareWhileActive: deps.syncShare,
         // Only the active profile's service drives the meter; a test elsewhere must not move it.
         onStatus: (status) => {
           if (activeKey() === key) deps.onRateStatus?.(status);
@@ -161,6 +167,10 @@ export function createProfileClients(deps: ProfileClientsDeps): ProfileClients {
     cancelActiveWaiting() {
       const active = deps.profiles.active();
       return active ? gateFor(active.baseUrls, true).cancelWaiting() : 0;
+    },
+    close() {
+      for (const gate of gates.values()) gate.close();
+      gates.clear();
     },
   };
 }

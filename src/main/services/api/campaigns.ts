@@ -15,15 +15,18 @@ import {
   type CampaignSummary,
   type CampaignUpdate,
 } from '../../../shared/domain/index.ts';
-import type { Lane } from './rate-gate.ts';
+import type { GateLane } from './rate-gate.ts';
 import type { HttpClient, RequestSpec } from './http-client.ts';
 import { walkItems } from './paging.ts';
 
 /** Calls options every operation takes. */
 export interface CallOptions {
   signal?: AbortSignal;
-  /** Whether a person waits for the answer (default interactive); the rate gate serves them first. */
-  lane?: Lane;
+  /**
+   * Whether a person waits for the answer (default interactive; the rate gate serves them first),
+   * or background work, or the inbox copy's sync (held to its share while a person works).
+   */
+  lane?: GateLane;
 }
 
 /** Campaigns ({library_url}), interface.md operations 1 to 5. */

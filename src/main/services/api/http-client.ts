@@ -10,7 +10,7 @@ import {
 } from '../../../shared/domain/index.ts';
 import { ApiError, errorObjectFrom } from './api-error.ts';
 import { DiagnosticLog, readLeniently, type DiagnosticSink } from './lenient.ts';
-import type { Lane, RateGate, RateTicket } from './rate-gate.ts';
+import type { GateLane, Lane, RateGate, RateTicket } from './rate-gate.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type Query = Record<string, QueryValue | null | undefined>;
@@ -46,7 +46,7 @@ export interface RequestSpec {
   schema?: z.ZodType;
   signal?: AbortSignal;
   /** Whether a person waits for this call; the rate gate serves interactive calls first. */
-  lane?: Lane;
+  lane?: GateLane;
   /** A POST that only reads (searches, statistics) may be retried like a GET. */
   readOnly?: boolean;
 }
@@ -62,7 +62,7 @@ const idempotentMethods = ['get', 'put', 'patch', 'delete'];
 interface CallState {
   /** The operation: calls of one operation share any stricter endpoint limit. */
   key: string;
-  lane: Lane;
+  lane: GateLane;
   /** When the call began (the gate's clock): every attempt of it counts its wait from there. */
   since: number;
   ticket?: RateTicket;

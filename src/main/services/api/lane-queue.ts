@@ -5,6 +5,11 @@ export interface Waiter<T> {
   /** The operation: calls of one operation share any stricter endpoint limit. */
   key: string;
   lane: Lane;
+  /**
+   * The inbox copy's sync: background work the gate also holds to a share while a person works;
+   * `bulk` for the fill and the sweep (spread over the window, leaving part of the share).
+   */
+  sync?: 'prompt' | 'bulk';
   /** Local ms after which the call fails instead of waiting on. */
   deadline: number;
   /** A 429's hold ending after this local ms fails the call at once (a person's call: one window). */

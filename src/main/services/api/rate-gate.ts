@@ -3,6 +3,7 @@ import { ClockSkew } from './clock-skew.ts';
 import { maxTimerDelayMs, systemClock, type GateClock } from './gate-clock.ts';
 import { localClockTime } from './clock-time.ts';
 import { LaneQueue, type Waiter } from './lane-queue.ts';
+import { LaneUsage, type GateLane } from './lane-usage.ts';
 import type { DiagnosticSink } from './lenient.ts';
 import type { Lane, RateStatus } from '../../../shared/contract/index.ts';
 import { RateWindow } from './rate-window.ts';
@@ -12,6 +13,7 @@ export { systemClock, type GateClock } from './gate-clock.ts';
 // What the gate reports and how a call says who waits for it are the contract's own types (the
 // meter reads the one, the renderer sends the other): one definition each, not a twin here.
 export type { Lane, RateStatus };
+export type { GateLane } from './lane-usage.ts';
 
 /**
  * The rate gate: one per application (per profile), shared by every call to the service.
@@ -84,11 +86,18 @@ export interface RateGateOptions {
   backgroundInFlightWhileActive?: number;
   /** How long after a person's call the person counts as active (default 2 s). */
   personActiveMs?: number;
+  /**
+   * The share (0..1) of each window the inbox copy's sync (lanes `sync` and `sync-bulk`) may use
+   * while a person is active, read at each decision (a setting); no cap by default. Sync calls
+   * then wait while a person's call is at the service, so the person's calls never queue behind
+   * them, and bulk ones are spread over the window and leave a fifth of the share to the others.
+   */
+  syncShareWhileActive?: () => number;
 }
 
 export interface AcquireOptions {
-  /** Whether a person waits for the call (default) or not. */
-  lane?: Lane;
+  /** Whether a person waits for the call (default) or not, and whether it is the inbox's sync. */
+  lane?: GateLane;
   /** Aborting it takes the call out of the queue (it then costs nothing). */
   signal?: AbortSignal;
   /**
@@ -110,6 +119,10 @@ export interface RateTicket {
 const maxLearnedLagMs = 2000;
 /** A reset further away than this many windows is a broken header. */
 const plausibleWindows = 3;
+/** The interface's limit per window (interface.md), assumed for the sync share before any answer. */
+const assumedLimit = 1000;
+/** The part of the sync share bulk sync (fill, sweep) leaves to the live delta and shown rows. */
+const promptPart = 0.2;
 
 const waitedTooLongMessage =
   "The service's rate limit kept this request waiting too long, so Socialdesk did not send it. Try again in a moment.";
@@ -159,6 +172,13 @@ export class RateGate {
   readonly #personActiveMs: number;
   /** Background requests granted and not yet answered or abandoned. */
   #backgroundInFlight = 0;
+  /** A person's requests granted and not yet answered or abandoned. */
+  #interactiveInFlight = 0;
+  readonly #syncShare: (() => number) | undefined;
+  /** Local ms of the last bulk sync call granted: while a person works, the next waits its turn. */
+  #lastBulkAt = Number.NEGATIVE_INFINITY;
+  /** Calls granted per window of the application's limit, by lane (the sync share, the meter). */
+  readonly #usage = new LaneUsage();
 
   constructor(options: RateGateOptions = {}) {
     this.#clock = options.clock ?? systemClock;
@@ -172,6 +192,7 @@ export class RateGate {
     this.#onDiagnostic = options.onDiagnostic;
     this.#backgroundWhileActive = options.backgroundInFlightWhileActive ?? Number.POSITIVE_INFINITY;
     this.#personActiveMs = options.personActiveMs ?? 2000;
+    this.#syncShare = options.syncShareWhileActive;
     this.#status = new StatusCoalescer(
       this.#clock,
       options.statusIntervalMs ?? 100,
@@ -185,7 +206,8 @@ export class RateGate {
    * first, and with an ApiError (`rate_limited`) once it has waited `maxWaitMs`.
    */
   acquire(key = '', options: AcquireOptions = {}): Promise<RateTicket> {
-    const { lane = 'interactive', signal } = options;
+    const { lane: counted = 'interactive', signal } = options;
+    const lane: Lane = counted === 'interactive' ? 'interactive' : 'background';
     if (signal?.aborted) return Promise.reject(signal.reason);
     if (this.#closed) return Promise.reject(closedError());
     return new Promise<RateTicket>((resolve, reject) => {
@@ -200,7 +222,16 @@ export class RateGate {
         holdLimit = Math.min(deadline, (options.since ?? now) + this.#personWaitMs);
         deadline = Math.min(deadline, holdLimit + this.#marginMs + maxLearnedLagMs + 1000);
       }
-      const waiter: Waiter<RateTicket> = { key, lane, deadline, holdLimit, resolve, reject, signal };
+      const waiter: Waiter<RateTicket> = {
+        key,
+        lane,
+        sync: counted === 'sync' ? 'prompt' : counted === 'sync-bulk' ? 'bulk' : undefined,
+        deadline,
+        holdLimit,
+        resolve,
+        reject,
+        signal,
+      };
       if (signal) {
         waiter.onAbort = () => {
           if (!this.#queue.remove(waiter)) return;
@@ -219,6 +250,19 @@ export class RateGate {
   /** The gate's clock: what a caller passes back as `since` on a re-send. */
   now(): number {
     return this.#clock.now();
+  }
+
+  /**
+   * A person is at work without a call reaching the service (the inbox answered from its local
+   * copy): they count as active as if one had, and background work holds back the same way.
+   */
+  notePerson(): void {
+    this.#lastPersonAt = this.#clock.now();
+  }
+
+  /** Whether a person's call came (or `notePerson`) less than `personActiveMs` ago. */
+  personActive(): boolean {
+    return this.#clock.now() < this.#lastPersonAt + this.#personActiveMs;
   }
 
   /**
@@ -264,6 +308,7 @@ export class RateGate {
       queuedInteractive: this.#queue.count('interactive'),
       queuedBackground: this.#queue.count('background'),
     };
+    const sent = this.#usage.of(this.#currentWindow(now));
     // Held after a 429: nothing goes until the hold ends, whatever the application's window says.
     if (this.#heldUntil > now) {
       const until = this.#heldUntil;
@@ -274,6 +319,7 @@ export class RateGate {
         throttledUntil: until,
         estimate: false,
         ...queued,
+        sent,
       };
     }
     // A window over: the service counts a new one from its whole budget. Said at once (a timer
@@ -286,6 +332,7 @@ export class RateGate {
       throttledUntil: 0,
       estimate: !current && app.limit > 0,
       ...queued,
+      sent,
     };
   }
 
@@ -309,7 +356,39 @@ export class RateGate {
       // runs at every answer).
       at = Math.max(at, this.#lastPersonAt + this.#personActiveMs);
     }
+    if (waiter.sync) at = Math.max(at, this.#syncReadyAt(now, personWaiting, waiter.sync === 'bulk'));
     return at;
+  }
+
+  /** The application's window calls granted now count in: its reset, undefined for the next. */
+  #currentWindow(now: number): number | undefined {
+    return this.#app.isCurrent(now) ? this.#app.windowReset : undefined;
+  }
+
+  /**
+   * While a person is active, the inbox copy's sync uses at most its share of each window
+   * (issue 25 §2), and never goes while a person's call waits or is at the service: the service
+   * answers one request at a time, so a sync page sent then would be one the person's call
+   * queues behind. Bulk sync (the fill, the sweep) is spread evenly over the window rather than
+   * spent at its start, and stops at four fifths of the share: the live delta and the rows just
+   * shown, which someone may be about to see, are not kept waiting behind it. Once the person
+   * pauses, sync goes as any background work does.
+   */
+  #syncReadyAt(now: number, personWaiting: boolean, bulk: boolean): number {
+    const activeUntil = this.#lastPersonAt + this.#personActiveMs;
+    if (this.#syncShare === undefined || now >= activeUntil) return now;
+    if (personWaiting || this.#interactiveInFlight > 0) return activeUntil;
+    const limit = this.#app.limit > 0 ? this.#app.limit : assumedLimit;
+    const share = Math.floor(limit * Math.min(1, Math.max(0, this.#syncShare())));
+    const allowance = bulk ? share - Math.max(1, Math.floor(share * promptPart)) : share;
+    if (allowance < 1) return activeUntil;
+    const current = this.#currentWindow(now);
+    if (this.#usage.of(current).sync >= allowance) {
+      // Spent: the next window, or the person's pause, whichever comes first.
+      return current === undefined ? activeUntil : Math.min(activeUntil, this.#app.resetAt);
+    }
+    if (!bulk) return now;
+    return Math.min(activeUntil, Math.max(now, this.#lastBulkAt + this.#windowMs / allowance));
   }
 
   /**
@@ -364,14 +443,18 @@ export class RateGate {
   #grant(waiter: Waiter<RateTicket>, now: number): void {
     if (waiter.signal && waiter.onAbort) waiter.signal.removeEventListener('abort', waiter.onAbort);
     const windows = this.#windowsFor(waiter.key);
+    this.#usage.count(waiter.sync ? 'sync' : waiter.lane, this.#currentWindow(now));
     for (const window of windows) window.take(now);
     const background = waiter.lane === 'background';
     if (background) this.#backgroundInFlight++;
+    else this.#interactiveInFlight++;
+    if (waiter.sync === 'bulk') this.#lastBulkAt = now;
     let settled = false;
     const settle = (status?: number, headers?: Headers) => {
       if (settled) return;
       settled = true;
       if (background) this.#backgroundInFlight--;
+      else this.#interactiveInFlight--;
       for (const window of windows) window.settle();
       if (status !== undefined && headers) this.#observe(waiter.key, status, headers);
       this.#pump();

@@ -6,6 +6,7 @@ import {
   type UnreadInteractionCounts,
 } from '../../../shared/domain/index.ts';
 import { isApiError } from '../api/api-error.ts';
+import type { CallOptions } from '../api/campaigns.ts';
 import type { CommunityApi } from '../api/community.ts';
 import type { CallContext } from '../dispatch.ts';
 
@@ -30,7 +31,8 @@ const rangeOf = (scope: StatsScope) => ({
 export async function unreadCounts(
   community: CommunityApi,
   scope: StatsScope,
-  context: CallContext,
+  // The live delta reads them on the sync lane, which a handler's context cannot name.
+  context: CallOptions,
 ): Promise<InboxUnreadCounts> {
   const answer: UnreadInteractionCounts = await community.unreadCounts(
     { brand_ids: scope.brandIds, types: UNREAD_TYPES, ...rangeOf(scope) },

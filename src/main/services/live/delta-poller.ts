@@ -8,7 +8,8 @@ import { unreadCounts } from '../inbox/inbox-stats.ts';
  * `SOURCE_UPDATED_AT` order from the high-water mark, less an overlap, so an interaction written
  * late with a time just before the mark is still found; what the overlap reads again is dropped
  * by (id, source_updated_at). Unread counts come from op 18 at the same time. All of it on the
- * background lane: nobody waits for it, and the rate gate serves people first.
+ * sync lane: nobody waits for it, the rate gate serves people first, and while a person is
+ * active it counts in the sync share of each window with the mirror's fill and sweep.
  *
  * While the service is unreachable it does not walk: each interval one cheap request (the unread
  * counts) looks whether it is back, and the first answer runs the delta at once from the mark it
@@ -42,6 +43,11 @@ export interface DeltaPollerDeps {
   timers?: DeltaTimers;
   /** Told of each poll's failure (no answer, a refusal); the next interval tries again. */
   onError?: (error: unknown) => void;
+  /**
+   * Whoever keeps a copy of the inbox takes each delta before any listener hears of it, so a
+   * listener that reads the inbox (the saved views' notifications) finds the arrivals there.
+   */
+  keep?: (delta: Delta) => void;
 }
 
 const defaultOverlapMs = 120_000;
@@ -88,7 +94,7 @@ export function createDeltaPoller(deps: DeltaPollerDeps) {
       // The first read: where the inbox stands now is the mark; nothing before it is news.
       const newest = await community.listInteractions(
         { brand_ids: brandIds, sort: '-SOURCE_UPDATED_AT', limit: 1 },
-        { signal, lane: 'background' },
+        { signal, lane: 'sync' },
       );
       const top = newest.data[0];
       if (!top) return [];
@@ -102,7 +108,7 @@ export function createDeltaPoller(deps: DeltaPollerDeps) {
         source_updated_after: isoSeconds(after - overlapMs),
         limit: 100,
       },
-      { signal, lane: 'background' },
+      { signal, lane: 'sync' },
     ))
       items.push(item);
     return items;
@@ -117,8 +123,7 @@ export function createDeltaPoller(deps: DeltaPollerDeps) {
     controller = new AbortController();
     const { signal } = controller;
     const community = deps.community();
-    const counts = () =>
-      unreadCounts(community, { brandIds: scope.brandIds }, { signal, lane: 'background' });
+    const counts = () => unreadCounts(community, { brandIds: scope.brandIds }, { signal, lane: 'sync' });
 
     if (!deps.reachable()) {
       // Only look whether it answers again; the walk waits for an answer.
@@ -140,6 +145,7 @@ export function createDeltaPoller(deps: DeltaPollerDeps) {
     const unread = await counts().catch(() => null);
     if (state !== current) return undefined; // the profile or brands changed meanwhile
     const delta: Delta = { profileId: scope.profileId, brandIds: scope.brandIds, items, unread };
+    deps.keep?.(delta);
     for (const listener of listeners) listener(delta);
     return delta;
   }

@@ -19,13 +19,9 @@ export interface LiveInboxDeps {
   settings: () => Settings;
   events: Pick<EventBus, 'emit' | 'subscribe'>;
   notifier: ReturnType<typeof createViewNotifier>;
-  /**
-   * Whoever keeps a copy of the inbox (the mirror) takes each delta first: the renderer's lists
-   * and the views' notification checks may be answered from that copy, which must hold the
-   * arrivals by then.
-   */
-  keep: (delta: Delta) => void;
   timers?: DeltaTimers;
+  /** The inbox's copy takes each delta before the renderer and the notifications hear of it. */
+  keep?: (delta: Delta) => void;
 }
 
 export function createLiveInbox(deps: LiveInboxDeps) {
@@ -35,12 +31,12 @@ export function createLiveInbox(deps: LiveInboxDeps) {
     reachable: () => deps.connectionState() !== 'offline',
     intervalMs: () => deps.settings().inboxDeltaSeconds * 1000,
     timers: deps.timers,
+    keep: deps.keep,
   });
   let lastUnread: number | undefined;
   const notifying = new AbortController();
 
   poller.onDelta((delta: Delta) => {
-    deps.keep(delta);
     const unreadChanged = delta.unread !== null && delta.unread.total !== lastUnread;
     if (delta.unread) lastUnread = delta.unread.total;
     if (delta.items.length > 0 || unreadChanged) {

@@ -5,9 +5,10 @@ import type {
   ListAnswer,
 } from '../../../shared/contract/index.ts';
 import type { ProfileClients } from '../accounts/profile-clients.ts';
+import { systemClock, type GateClock } from '../api/gate-clock.ts';
 import type { ProfilesService } from '../accounts/profiles.ts';
 import type { ProfileDatabases } from '../storage/profile-databases.ts';
-import { fillBrand, SweepBudget, sweepPage, type MirrorSyncDeps } from './mirror-fill.ts';
+import { fillBrand, sweepPage, type MirrorSyncDeps } from './mirror-fill.ts';
 import {
   heldPageOffset,
   heldSince,
@@ -19,7 +20,6 @@ import {
 } from './mirror-query.ts';
 import { MirrorStore } from './mirror-store.ts';
 import { msOf } from './mirror-rows.ts';
-import { PersonActivity } from './person-activity.ts';
 
 export interface InboxMirrorDeps {
   databases: Pick<ProfileDatabases, 'open'>;
@@ -27,7 +27,8 @@ export interface InboxMirrorDeps {
   clients: Pick<ProfileClients, 'forProfile' | 'gateOf'>;
   /** The retention period in days (the setting). */
   retentionDays: () => number;
-  now?: () => number;
+  /** Time and the waits between rounds (the system's by default; tests move their own). */
+  clock?: GateClock;
   /** Waited before a failed fill or sweep tries again, and between two sweep rounds (ms). */
   retryMs?: number;
   sweepEveryMs?: number;
@@ -50,10 +51,10 @@ export interface MirrorStatus {
  * received it, goes through `apply`.
  */
 export function createInboxMirror(deps: InboxMirrorDeps) {
-  const now = deps.now ?? Date.now;
+  const clock = deps.clock ?? systemClock;
+  const now = () => clock.now();
   const retryMs = deps.retryMs ?? 30_000;
   const sweepEveryMs = deps.sweepEveryMs ?? 5 * 60_000;
-  const activity = new PersonActivity();
   const stores = new Map<string, MirrorStore>();
   let running: {
     profileId: string;
@@ -62,6 +63,8 @@ export function createInboxMirror(deps: InboxMirrorDeps) {
     filled: Promise<void>;
   } | null = null;
   let closed = false;
+  /** Aborted on close: re-reads of shown rows still at the service are given up. */
+  const closing = new AbortController();
   /** Ranges of rows served lately, so the same screen is not re-read at every scroll. */
   const revalidated = new Map<string, number>();
   /**
@@ -104,12 +107,12 @@ export function createInboxMirror(deps: InboxMirrorDeps) {
 
   const wait = (ms: number, signal: AbortSignal) =>
     new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => {
+      const cancel = clock.setTimer(() => {
         signal.removeEventListener('abort', onAbort);
         resolve();
       }, ms);
       const onAbort = () => {
-        clearTimeout(timer);
+        cancel();
         reject(signal.reason);
       };
       signal.addEventListener('abort', onAbort, { once: true });
@@ -121,14 +124,17 @@ export function createInboxMirror(deps: InboxMirrorDeps) {
       community: deps.clients.forProfile(profileId).community,
       retentionDays: deps.retentionDays,
       now,
-      personActive: () => activity.active(),
-      personIdle: (s) => activity.idle(s),
-      rateStatus: () => deps.clients.gateOf(profileId).status(),
       signal,
     };
   }
 
-  /** Fills every chosen brand (brands no longer chosen leave first), then sweeps, round after round. */
+  /**
+   * Fills every chosen brand (brands no longer chosen leave first), then sweeps, round after
+   * round. Every read is on the bulk sync lane: while a person is active the rate gate holds it
+   * (with the delta and the re-reading of shown rows) to the sync share of each window, spread
+   * over the window, one request at a time and never while the person's own call is at the
+   * service.
+   */
   async function sync(
     profileId: string,
     brandIds: readonly number[],
@@ -150,19 +156,10 @@ export function createInboxMirror(deps: InboxMirrorDeps) {
       }
     }
     filled();
-    const budget = new SweepBudget();
     for (;;) {
       for (const brandId of brandIds) {
         let more = true;
         while (more) {
-          if (!budget.take(sync.rateStatus(), activity.active())) {
-            // The tenth of this window is spent while a person works: wait for the next window
-            // or for them to stop, whichever comes first.
-            const status = sync.rateStatus();
-            const untilReset = Math.max(1_000, status.resetAt - now());
-            await Promise.race([wait(untilReset, signal), activity.idle(signal)]);
-            continue;
-          }
           try {
             more = await sweepPage(sync, brandId);
           } catch (error) {
@@ -188,6 +185,9 @@ export function createInboxMirror(deps: InboxMirrorDeps) {
     let markFilled!: () => void;
     const filled = new Promise<void>((resolve) => (markFilled = resolve));
     running = { profileId: profile.id, brands, controller, filled };
+    // The app has just opened this profile: a person is about to look at its first screen, which
+    // the fill's first pages must not keep waiting.
+    deps.clients.gateOf(profile.id).notePerson();
     sync(profile.id, profile.brandIds, controller.signal, markFilled).catch((error: unknown) => {
       if (!controller.signal.aborted)
         console.error('socialdesk: the inbox mirror stopped syncing:', (error as Error).message);
@@ -227,7 +227,7 @@ export function createInboxMirror(deps: InboxMirrorDeps) {
           offset: 0,
           limit: 100,
         },
-        { lane: 'background' },
+        { lane: 'sync', signal: closing.signal },
       )
       .then((page) => {
         if (!closed && stores.has(profileId)) storeOf(profileId).apply(page.data, now());
@@ -239,8 +239,14 @@ export function createInboxMirror(deps: InboxMirrorDeps) {
 
   return {
     start,
-    /** A person's call came: the sync holds back for a moment. */
-    noteActivity: () => activity.mark(),
+    /**
+     * A person's call came to the inbox, answered from the copy or not: the rate gate counts the
+     * person as active, and the sync holds back to its share for a moment.
+     */
+    noteActivity(): void {
+      const profile = deps.profiles.active();
+      if (!closed && profile) deps.clients.gateOf(profile.id).notePerson();
+    },
 
     /** Interactions as the service just answered them, wherever main received them. */
     apply(profileId: string, items: readonly InboxItem[]): void {
@@ -358,6 +364,7 @@ export function createInboxMirror(deps: InboxMirrorDeps) {
 
     close(): void {
       closed = true;
+      closing.abort();
       running?.controller.abort();
       running = null;
       stores.clear();

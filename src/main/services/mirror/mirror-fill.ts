@@ -1,13 +1,16 @@
 import type { InboxItem } from '../../../shared/contract/index.ts';
 import type { CommunityApi } from '../api/community.ts';
-import type { RateStatus } from '../api/rate-gate.ts';
 import { INTERACTIONS_MAX_PAGE } from '../inbox/walk-interactions.ts';
 import type { MirrorStore } from './mirror-store.ts';
 import { msOf } from './mirror-rows.ts';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Pages of the first fill in flight while nobody is using the app: enough to keep up with the gate. */
+/**
+ * Pages of the first fill asked for at once: enough to keep up with the gate while nobody is
+ * using the app. While a person is, the rate gate lets one of them go at a time, within the
+ * sync share of the window (every read here is on the `sync-bulk` lane).
+ */
 export const FILL_PAGES_AT_ONCE = 4;
 
 export interface MirrorSyncDeps {
@@ -16,23 +19,13 @@ export interface MirrorSyncDeps {
   /** The retention period (days), read at each fill: the setting may change. */
   retentionDays: () => number;
   now: () => number;
-  /**
-   * Whether a person is using the inbox (a call of theirs came a moment ago): the fill then
-   * keeps one page in flight and the sweep its budget, so a person's call never queues behind
-   * several of the mirror's.
-   */
-  personActive: () => boolean;
-  /** Resolves once no person's call has come for a moment (at once when none has). */
-  personIdle: (signal: AbortSignal) => Promise<void>;
-  /** The rate gate's status: the limit and reset of the current window, for the sweep's budget. */
-  rateStatus: () => RateStatus;
   signal: AbortSignal;
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /**
- * The first fill of one brand (issue 25 §2): op 16 on the background lane, oldest activity first
+ * The first fill of one brand (issue 25 §2): op 16 on the bulk sync lane, oldest activity first
  * from the retention period's start (or from where an earlier fill got to: the sync state is
  * written after each page read in order, so a restart resumes there, the boundary's rows read
  * again rather than missed). Oldest first, so an interaction updated meanwhile moves behind the
@@ -54,7 +47,7 @@ export async function fillBrand(deps: MirrorSyncDeps, brandId: number): Promise<
   const read = (offset: number) =>
     community.listInteractions(
       { ...query, offset, limit: INTERACTIONS_MAX_PAGE },
-      { signal, lane: 'background' },
+      { signal, lane: 'sync-bulk' },
     );
   const first = await read(0);
   store.apply(first.data, deps.now());
@@ -65,13 +58,8 @@ export async function fillBrand(deps: MirrorSyncDeps, brandId: number): Promise<
   const done = new Map<number, InboxItem[]>();
   let nextToRead = 1;
   let nextInOrder = 1;
-  const reader = async (lane: number) => {
+  const reader = async () => {
     while (nextToRead < pageCount) {
-      // A person at work: one page in flight, the others wait their turn.
-      if (lane > 0 && deps.personActive()) {
-        await deps.personIdle(signal);
-        continue;
-      }
       const at = nextToRead++;
       const page = await read(at * INTERACTIONS_MAX_PAGE);
       store.apply(page.data, deps.now());
@@ -83,15 +71,13 @@ export async function fillBrand(deps: MirrorSyncDeps, brandId: number): Promise<
     }
   };
   await Promise.all(
-    Array.from({ length: Math.min(FILL_PAGES_AT_ONCE, Math.max(0, pageCount - 1)) }, (_, lane) =>
-      reader(lane),
-    ),
+    Array.from({ length: Math.min(FILL_PAGES_AT_ONCE, Math.max(0, pageCount - 1)) }, () => reader()),
   );
   const older = await community.listInteractions(
     { brand_ids: [brandId], source_updated_before: iso(state.windowStart), offset: 0, limit: 0 },
-    { signal, lane: 'background' },
+    { signal, lane: 'sync-bulk' },
   );
-  const tags = await community.listTags([brandId], { signal, lane: 'background' });
+  const tags = await community.listTags([brandId], { signal, lane: 'sync-bulk' });
   store.replaceTags(
     [brandId],
     tags.map((tag) => ({ id: tag.id, brand_id: tag.brand_id, name: tag.name })),
@@ -106,38 +92,12 @@ function progress(store: MirrorStore, brandId: number, page: readonly InboxItem[
 }
 
 /**
- * The sweep's budget: while a person is active, at most a tenth of each rate window (issue 25 §2),
- * counted per window (a window is known by its reset); while nobody is, the background lane's
- * own share. Before any answer told the limit, the interface's 1000 a minute is assumed.
- */
-export class SweepBudget {
-  #window = -1;
-  #spent = 0;
-
-  readonly #share: number;
-
-  constructor(share = 0.1) {
-    this.#share = share;
-  }
-
-  /** Whether one more call fits now; counts it when it does. */
-  take(status: RateStatus, personActive: boolean): boolean {
-    if (status.resetAt !== this.#window) {
-      this.#window = status.resetAt;
-      this.#spent = 0;
-    }
-    const limit = status.limit > 0 ? status.limit : 1000;
-    if (personActive && this.#spent + 1 > Math.floor(limit * this.#share)) return false;
-    this.#spent++;
-    return true;
-  }
-}
-
-/**
- * One page of the background sweep of a brand's retention period (teammates' triage does not move
- * `source_updated_at`, so only reading the rows again shows it): the next page after where the
- * sweep got to, oldest first. Rows the service no longer lists strictly inside the page's time
- * span are gone from the service and leave the mirror. Returns false when the round is over.
+ * One page of the background sweep of a brand's retention period (teammates' triage does not
+ * move `source_updated_at`, so only reading the rows again shows it), on the bulk sync lane:
+ * while a person is active the rate gate holds it to the sync share of each window. The next
+ * page after where the sweep got to, oldest first. Rows the service no longer lists strictly
+ * inside the page's time span are gone from the service and leave the mirror. Returns false when
+ * the round is over.
  */
 export async function sweepPage(deps: MirrorSyncDeps, brandId: number): Promise<boolean> {
   const { store } = deps;
@@ -152,7 +112,7 @@ export async function sweepPage(deps: MirrorSyncDeps, brandId: number): Promise<
       offset: 0,
       limit: INTERACTIONS_MAX_PAGE,
     },
-    { signal: deps.signal, lane: 'background' },
+    { signal: deps.signal, lane: 'sync-bulk' },
   );
   store.apply(page.data, deps.now());
   const times = page.data

@@ -39,6 +39,16 @@ export const useRateStore = defineStore('rate', () => {
   const estimate = computed(() => status.value?.estimate === true);
   /** Calls a person waits for, as opposed to background work. */
   const peopleWaiting = computed(() => status.value?.queuedInteractive ?? 0);
+  /**
+   * What this window's calls went to: the person's screens, the inbox copy's sync, and other
+   * background work (exports, walks, outboxes); none while the limit is unknown.
+   */
+  const spent = computed(() => {
+    const s = status.value;
+    if (!s || s.limit <= 0) return null;
+    const { interactive, background, sync } = s.sent;
+    return { limit: s.limit, people: interactive, sync, otherBackground: background - sync };
+  });
 
   /**
    * The person stops waiting: their calls waiting at the rate gate fail unsent, each screen
@@ -48,5 +58,5 @@ export const useRateStore = defineStore('rate', () => {
     await api['accounts:rate-cancel-waiting']().catch(() => undefined);
   }
 
-  return { status, known, low, queued, throttledUntil, estimate, peopleWaiting, cancelWaiting };
+  return { status, known, low, queued, throttledUntil, estimate, peopleWaiting, spent, cancelWaiting };
 });

@@ -23,6 +23,7 @@ describe('settings service', () => {
       openNextAfterTriage: false,
       ...liveDefaults,
       mirrorRetentionDays: 90,
+      syncSharePercent: 10,
     });
     expect(defaultSettings.downloadsFolder).toBeNull();
   });
@@ -36,6 +37,7 @@ describe('settings service', () => {
       openNextAfterTriage: false,
       ...liveDefaults,
       mirrorRetentionDays: 90,
+      syncSharePercent: 10,
     });
   });
 
@@ -47,6 +49,7 @@ describe('settings service', () => {
       openNextAfterTriage: false,
       ...liveDefaults,
       mirrorRetentionDays: 90,
+      syncSharePercent: 10,
     });
   });
 
@@ -59,6 +62,7 @@ describe('settings service', () => {
       openNextAfterTriage: false,
       ...liveDefaults,
       mirrorRetentionDays: 90,
+      syncSharePercent: 10,
     });
     expect(saved.get('preferences')).toEqual({
       theme: 'system',
@@ -67,6 +71,7 @@ describe('settings service', () => {
       openNextAfterTriage: false,
       ...liveDefaults,
       mirrorRetentionDays: 90,
+      syncSharePercent: 10,
     });
     expect(service.update({ downloadsFolder: null }).downloadsFolder).toBeNull();
   });
@@ -113,6 +118,7 @@ describe('settings service', () => {
       openNextAfterTriage: false,
       ...liveDefaults,
       mirrorRetentionDays: 90,
+      syncSharePercent: 10,
     });
   });
 });

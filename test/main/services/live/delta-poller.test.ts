@@ -128,13 +128,13 @@ describe('the inbox delta', () => {
     expect(without.items).toEqual([]);
   });
 
-  it('asks on the background lane only', async () => {
+  it('asks on the sync lane only: background work held to the sync share while a person works', async () => {
     const { poller, calls } = pollerOn();
     await poller.pollNow();
     sandbox.live!.nextMinute();
     await poller.pollNow();
     expect(calls.length).toBeGreaterThan(0);
-    expect(new Set(calls.map((call) => call.lane))).toEqual(new Set(['background']));
+    expect(new Set(calls.map((call) => call.lane))).toEqual(new Set(['sync']));
   });
 
   it('pauses while the service does not answer, and catches up when it does', async () => {

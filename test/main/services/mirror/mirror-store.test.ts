@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { CommunityApi } from '../../../../src/main/services/api/community.ts';
-import { unknownRateStatus } from '../../../../src/main/services/accounts/profile-clients.ts';
 import { fillBrand, type MirrorSyncDeps } from '../../../../src/main/services/mirror/mirror-fill.ts';
 import { listFromMirror, uncovered } from '../../../../src/main/services/mirror/mirror-query.ts';
 import { MirrorStore } from '../../../../src/main/services/mirror/mirror-store.ts';
@@ -52,9 +51,6 @@ function syncDeps(
     community,
     retentionDays: () => days,
     now: Date.now,
-    personActive: () => false,
-    personIdle: async () => {},
-    rateStatus: () => unknownRateStatus,
     signal,
   };
 }

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Conf from 'conf';
 import { SecretStore, type KeychainEntry } from '../../../../src/main/services/accounts/secret-store.ts';
+import type { GateClock } from '../../../../src/main/services/api/gate-clock.ts';
 import { createServices, type Services } from '../../../../src/main/services/create-services.ts';
 import { dispatch, type DispatchOptions } from '../../../../src/main/services/dispatch.ts';
 import type { EventBus } from '../../../../src/main/services/event-bus.ts';
@@ -42,7 +43,7 @@ export interface ServicesOnSandbox {
   close(): Promise<void>;
   /** The inbox mirror (filling itself only with `syncMirror`). */
   mirror: Services['mirror'];
-  /** Hears each delta of the live inbox (polling only with `pollInbox`). */
+  /** Every delta of the live inbox (polling only with `pollInbox`). */
   onInboxDelta: Services['onInboxDelta'];
   /** Stops the services as a quit does and keeps the user-data folder, for another run on it. */
   closeServicesOnly(): Promise<void>;
@@ -61,6 +62,8 @@ export interface ServicesOnSandboxOptions {
   syncMirror?: boolean;
   /** Let the live inbox ask what arrived every interval (off by default: its requests would be counted). */
   pollInbox?: boolean;
+  /** The rate gate's and the inbox copy's clock (the real one by default). */
+  clock?: GateClock;
 }
 
 /**
@@ -94,6 +97,7 @@ export async function servicesOnSandbox(
     localSandbox: { start: () => Promise.reject(new Error('not in these tests')), close: async () => {} },
     syncMirror: options.syncMirror ?? false,
     pollInbox: options.pollInbox ?? false,
+    clock: options.clock,
     fetch: (input, init) => {
       const url = new URL(input instanceof Request ? input.url : String(input));
       requests.push(url.pathname + url.search);
