@@ -116,7 +116,7 @@ test('triage done offline shows at once and reaches the service once when it is 
 
     // Every changed row still listed waits calmly; the offline line counts what waits.
     for (const id of [followed, tagged, refusedRow, readToggled])
-      await expect(rowById(page, id).getByTestId('queued-waiting')).toHaveText('Waiting to send');
+      await expect(rowById(page, id).getByTestId('queued-waiting')).toHaveText('Unsent');
     // The archive goes in line once its Undo has passed.
     type Line = { items: { interactionId: number; state: string; change: { archived?: boolean } }[] };
     const readLine = async () => (await webShell.call('inbox:queued-changes')) as Line;

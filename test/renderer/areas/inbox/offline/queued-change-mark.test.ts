@@ -50,7 +50,7 @@ describe('triage done offline, on its row', () => {
     preload.answer('inbox:retry-change', () => ({ ok: true, value: { items: [{ ...waiting.items[0]! }] } }));
     const wrapper = mount(Harness, { props: { id: 7 } });
     await flushPromises();
-    expect(wrapper.get('[data-testid="queued-waiting"]').text()).toBe('Waiting to send');
+    expect(wrapper.get('[data-testid="queued-waiting"]').text()).toBe('Unsent');
     expect(wrapper.get('[data-testid="count"]').text()).toBe('2');
 
     const settled: number[][] = [];
@@ -67,6 +67,6 @@ describe('triage done offline, on its row', () => {
     await wrapper.get('[data-testid="queued-retry"]').trigger('click');
     await flushPromises();
     expect(preload.inputsOf('inbox:retry-change')).toEqual([{ seq: 1 }]);
-    expect(wrapper.get('[data-testid="queued-waiting"]').text()).toBe('Waiting to send');
+    expect(wrapper.get('[data-testid="queued-waiting"]').text()).toBe('Unsent');
   });
 });
