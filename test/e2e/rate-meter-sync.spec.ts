@@ -44,6 +44,8 @@ test('Settings, Inbox on this computer: the sync share and the days kept, checke
   await share.press('Enter');
   await expect(card.getByText('Write a whole number, such as 10.')).toBeVisible();
   await share.fill('20');
+  // The refusal was about what was typed then: an edit takes it away.
+  await expect(card.getByText('Write a whole number, such as 10.')).toHaveCount(0);
   await share.press('Enter');
   await expect(card.getByText('Saved.')).toBeVisible();
   expect(((await webShell.call('settings:get')) as { syncSharePercent: number }).syncSharePercent).toBe(20);

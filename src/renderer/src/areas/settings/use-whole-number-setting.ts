@@ -20,6 +20,11 @@ export function useWholeNumberSetting(name: WholeNumberSetting, example: string)
   const stored = computed(() => settings.stored[name]);
   watch(stored, (value) => (draft.value = String(value)), { immediate: true });
   const changed = computed(() => draft.value.trim() !== String(stored.value));
+  // A refusal is about what was typed then: an edit takes it away, as "Saved." goes with one.
+  watch(draft, () => {
+    error.value = '';
+    saved.value = false;
+  });
 
   async function save(): Promise<void> {
     saved.value = false;
