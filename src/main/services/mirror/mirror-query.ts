@@ -294,15 +294,7 @@ export function listFromMirror(
   since?: number,
 ): ListAnswer<InboxItem> {
   const where = whereOf(store, query, asksForWaiting(query.filter), since);
-  const count = Number(
-    (
-      store
-        .statement(`SELECT count(*) AS n FROM mirror_interactions ci WHERE ${where.sql}`)
-        .get(...where.params) as {
-        n: number;
-      }
-    ).n,
-  );
+  const count = store.countWhere(where.sql, where.params);
   if (limit === 0 || offset >= count) return { count, items: [] };
   // The page's ids from the narrow rows, in order; then only their bodies.
   const ids = (
@@ -329,15 +321,7 @@ export function waitingSummaryFromMirror(
 ): InboxWaitingSummary {
   const query: MirrorQuery = { brandIds, filter: { needsReply: true } };
   const where = whereOf(store, query, true);
-  const count = Number(
-    (
-      store
-        .statement(`SELECT count(*) AS n FROM mirror_interactions ci WHERE ${where.sql}`)
-        .get(...where.params) as {
-        n: number;
-      }
-    ).n,
-  );
+  const count = store.countWhere(where.sql, where.params);
   const oldest = store
     .statement(
       `SELECT ci.id, ci.waiting_since FROM mirror_interactions ci

@@ -253,6 +253,29 @@ describe('rows read again', () => {
   });
 });
 
+describe('counts kept between writes', () => {
+  it('answer a count asked again without counting, and follow every write', async () => {
+    const databases = createProfileDatabases({ directory: join(folder, 'counts') });
+    const store = new MirrorStore(databases.open('p1'));
+    const { community, signal } = recordingCommunity();
+    await fillBrand(syncDeps(store, community, signal, 30), 102);
+    const unread = { brandIds: [102], filter: { read: false } };
+    const first = listFromMirror(store, unread, 0, 5).count;
+    expect(first).toBeGreaterThan(0);
+    // Asked again with nothing written: the kept count, even with the rows changed behind the
+    // store's back (a write on another connection, which the app never makes).
+    const other = new DatabaseSync(join(folder, 'counts', 'p1.sqlite'));
+    other.exec('UPDATE mirror_interactions SET is_read = 1 WHERE brand_id = 102');
+    other.close();
+    expect(listFromMirror(store, unread, 5, 5).count).toBe(first);
+    // Any write of its own: counted again (every row now reads as read).
+    const page = await client.community.listInteractions({ brand_ids: [102], limit: 1, offset: 0 });
+    store.apply([{ ...page.data[0]!, is_read: true }]);
+    expect(listFromMirror(store, unread, 0, 5).count).toBe(0);
+    databases.close();
+  });
+});
+
 describe("the mirror's writes and the disk", () => {
   it('commit without waiting for the disk, and leave the profile as durable as before for the rest', async () => {
     const databases = createProfileDatabases({ directory: join(folder, 'sync') });
