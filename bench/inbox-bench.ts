@@ -31,7 +31,13 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { launchChromium, root, startSandbox, startShellWithProfile } from './support/browser-shell.ts';
-import { figureLine as line, inboxPageHelpers as pageHelpers, ms, percentile } from './support/inbox-page.ts';
+import {
+  figureLine as line,
+  inboxPageHelpers as pageHelpers,
+  ms,
+  percentile,
+  timeFilterChanges,
+} from './support/inbox-page.ts';
 import { printLiveArrival, timeLiveArrival } from './support/live-arrival-timing.ts';
 
 const SCALE = 20;
@@ -174,85 +180,8 @@ if (profiler) {
     console.log(`  ${time.toFixed(0).padStart(6)} ms  ${name}`);
 }
 
-// 2. Filter and search changes to their first rows painted.
-await page.evaluate(() =>
-  document.querySelector<HTMLElement>('[data-testid="virtual-list"]')!.scrollTo(0, 0),
-);
-const filterMs: number[] = [];
-const types = await page
-  .locator('[data-testid="type-entry"]')
-  .evaluateAll((els) => els.map((e) => e.getAttribute('data-type')!));
-// The first row itself (its page is read again after the scroll forgot it), not whichever row is
-// first in the page while the list is still drawn at its old position.
-const firstId = await page.locator('[data-index="0"] [data-testid="inbox-row"]').getAttribute('data-id');
-for (const type of types) {
-  filterMs.push(
-    await page.evaluate(async (type) => {
-      const w = window as unknown as {
-        __until: (t: () => boolean) => Promise<void>;
-        __painted: () => Promise<void>;
-        __rows: () => HTMLElement[];
-      };
-      const started = performance.now();
-      document.querySelector<HTMLElement>(`[data-testid="type-entry"][data-type="${type}"]`)!.click();
-      await w.__until(() => {
-        const rows = w.__rows();
-        return (
-          // Ads comments come back as the comments of their network.
-          (rows.length > 0 && rows.every((row) => row.dataset.type === type.replace('_ADS_', '_'))) ||
-          !!document.querySelector('[data-testid="state-empty"]')
-        );
-      });
-      await w.__painted();
-      return performance.now() - started;
-    }, type),
-  );
-  filterMs.push(
-    await page.evaluate(async (firstId) => {
-      const w = window as unknown as {
-        __until: (t: () => boolean) => Promise<void>;
-        __painted: () => Promise<void>;
-        __rows: () => HTMLElement[];
-      };
-      const started = performance.now();
-      document.querySelector<HTMLElement>('[data-testid="type-all"]')!.click();
-      await w.__until(() => w.__rows()[0]?.dataset.id === firstId);
-      await w.__painted();
-      return performance.now() - started;
-    }, firstId),
-  );
-}
-for (const word of ['refund', 'shipping', 'love', 'broken', 'size', 'colour', 'late', 'great']) {
-  filterMs.push(
-    await page.evaluate(async (word) => {
-      const w = window as unknown as {
-        __until: (t: () => boolean) => Promise<void>;
-        __painted: () => Promise<void>;
-        __rows: () => HTMLElement[];
-      };
-      const input = document.querySelector<HTMLInputElement>('[data-testid="filter-text"] input')!;
-      input.value = word;
-      input.dispatchEvent(new Event('input', { bubbles: true }));
-      const started = performance.now();
-      input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', code: 'Enter', bubbles: true }));
-      await w.__until(() => {
-        const rows = w.__rows();
-        return (
-          (rows.length > 0 &&
-            rows.every((row) => row.querySelector('mark')?.textContent?.toLowerCase() === word)) ||
-          !!document.querySelector('[data-testid="state-empty"]')
-        );
-      });
-      await w.__painted();
-      return performance.now() - started;
-    }, word),
-  );
-}
-await page.evaluate(() => document.querySelector<HTMLElement>('[data-testid="filter-clear"]')?.click());
-await page.waitForFunction(
-  (id) => document.querySelector('[data-testid="inbox-row"]')?.getAttribute('data-id') === id,
-  firstId,
-);
+// 2. Filter and search changes to their first rows painted (as the mirror bench times them).
+const filterMs = await timeFilterChanges(page);
 await page.locator('h1').click();
 
 // 3 and 4. Keys: the highlight moving, and a triage key showing on its row. Each key is pressed
