@@ -5,6 +5,7 @@ import type { CommunityApi } from '../api/community.ts';
 import { systemClock, type GateClock } from '../api/gate-clock.ts';
 import { attemptFailure } from '../drafts/attempt-failure.ts';
 import { mayHaveReachedService } from '../drafts/lookup-before-resend.ts';
+import { SendLoop } from '../drafts/send-loop.ts';
 import { findEarlierSend } from './reply-lookup.ts';
 import * as store from './reply-store.ts';
 import type { StoredReply } from './reply-store.ts';
@@ -40,8 +41,6 @@ export interface ReplyOutboxOptions {
   unsupportedError: ContractError;
 }
 
-const defaultBackoff = { firstMs: 1_000, maxMs: 60_000 };
-
 const internalError: ContractError = {
   code: 'internal',
   message: 'Something went wrong in Socialdesk while sending this reply.',
@@ -53,21 +52,22 @@ export class ReplyOutbox {
   readonly #db: DatabaseSync;
   readonly #clock: GateClock;
   readonly #abort = new AbortController();
-  #running: Promise<void> | undefined;
-  #again = false;
-  #nudged = false;
-  #closed = false;
-  /** The last attempt found the service unreachable, or no token: an outside change wakes it. */
-  #offline = false;
-  #failures = 0;
-  #settleUntil = 0;
-  #cancelTimer: (() => void) | undefined;
+  readonly #sender: SendLoop<StoredReply>;
   #inLineAtStart = new Set<string>();
 
   constructor(options: ReplyOutboxOptions) {
     this.#options = options;
     this.#db = options.db;
     this.#clock = options.clock ?? systemClock;
+    this.#sender = new SendLoop({
+      name: 'the reply outbox',
+      clock: this.#clock,
+      isOpen: () => this.#db.isOpen,
+      next: () => store.nextReply(this.#db),
+      attempt: (reply) => this.#attempt(reply),
+      backoff: options.backoff,
+      random: options.random,
+    });
   }
 
   /** After opening the database: replies left in line (or sending, by a crash) go on. */
@@ -78,12 +78,7 @@ export class ReplyOutbox {
 
   /** A reply was queued, or Retry: sends unless already sending or waiting out a backoff. */
   kick(options: { now?: boolean } = {}): void {
-    if (this.#closed) return;
-    if (this.#cancelTimer) {
-      if (!options.now) return;
-      this.#cancelWait();
-    }
-    this.#schedule(this.#settleUntil - this.#clock.now());
+    this.#sender.kick(options);
   }
 
   /**
@@ -91,71 +86,13 @@ export class ReplyOutbox {
    * it seemed offline, or a hold for want of a token, ends now.
    */
   nudge(): void {
-    // During an attempt the nudge is kept for its end: that attempt may have failed for want of
-    // what the nudge says has come (the service back, a token entered).
-    if (this.#running) this.#nudged = true;
-    else if (this.#offline) this.kick({ now: true });
+    this.#sender.nudge();
   }
 
   async close(): Promise<void> {
-    this.#closed = true;
-    this.#cancelWait();
+    const closed = this.#sender.close();
     this.#abort.abort(new DOMException('The reply outbox was closed.', 'AbortError'));
-    await this.#running;
-  }
-
-  #schedule(delayMs: number): void {
-    if (delayMs > 0) return this.#wait(delayMs);
-    if (this.#running) {
-      this.#again = true;
-      return;
-    }
-    const loop = this.#loop().catch((error: unknown) => {
-      console.error('socialdesk: the reply outbox stopped:', error instanceof Error ? error.message : error);
-    });
-    this.#running = loop.finally(() => {
-      this.#running = undefined;
-      const nudged = this.#nudged && this.#offline && !this.#closed;
-      this.#nudged = false;
-      if (nudged) this.#cancelWait();
-      const again = (this.#again || nudged) && !this.#closed && !this.#cancelTimer;
-      this.#again = false;
-      if (again) this.#schedule(0);
-    });
-  }
-
-  #wait(delayMs: number): void {
-    this.#cancelWait();
-    this.#cancelTimer = this.#clock.setTimer(() => {
-      this.#cancelTimer = undefined;
-      this.#schedule(0);
-    }, delayMs);
-  }
-
-  #cancelWait(): void {
-    this.#cancelTimer?.();
-    this.#cancelTimer = undefined;
-  }
-
-  async #loop(): Promise<void> {
-    while (!this.#closed && this.#db.isOpen) {
-      this.#again = false;
-      const reply = store.nextReply(this.#db);
-      if (!reply) return;
-      const outcome = await this.#attempt(reply);
-      if (outcome === 'stop') return;
-      if (outcome === 'wait') {
-        // Equal jitter, as the drafts outbox: half the step for sure, the other half at random.
-        const step = Math.min(this.#backoff.maxMs, this.#backoff.firstMs * 2 ** (this.#failures - 1));
-        const backoff = step / 2 + (this.#options.random ?? Math.random)() * (step / 2);
-        this.#wait(Math.max(backoff, this.#settleUntil - this.#clock.now()));
-        return;
-      }
-    }
-  }
-
-  get #backoff() {
-    return this.#options.backoff ?? defaultBackoff;
+    await closed;
   }
 
   async #attempt(reply: StoredReply): Promise<'next' | 'wait' | 'stop'> {
@@ -182,18 +119,18 @@ export class ReplyOutbox {
   }
 
   #succeeded(id: string, sent: Parameters<typeof store.succeed>[2]): 'next' {
-    this.#failures = 0;
+    this.#sender.failures = 0;
     store.succeed(this.#db, id, sent, this.#clock.now());
     this.#changed(id);
     return 'next';
   }
 
   #answered(): void {
-    this.#offline = false;
+    this.#sender.offline = false;
   }
 
   #failed(reply: StoredReply, error: unknown): 'next' | 'wait' | 'stop' {
-    if (this.#closed || !this.#db.isOpen) return 'stop';
+    if (this.#sender.closed || !this.#db.isOpen) return 'stop';
     const now = this.#clock.now();
     if (isMissingFeature(error) && (error as ApiError).operation === 'community.replies.create') {
       this.#answered();
@@ -213,15 +150,15 @@ export class ReplyOutbox {
         }
         if (failure.answered) {
           this.#answered();
-          this.#failures = 0;
+          this.#sender.failures = 0;
         }
         store.fail(this.#db, reply.id, failure.error, now);
         this.#changed(reply.id);
         return 'next';
       case 'retry':
-        if (failure.settle) this.#settleUntil = now + (this.#options.settleMs ?? 5_000);
-        this.#offline = failure.connection === 'offline';
-        this.#failures += 1;
+        if (failure.settle) this.#sender.settleUntil = now + (this.#options.settleMs ?? 5_000);
+        this.#sender.offline = failure.connection === 'offline';
+        this.#sender.failures += 1;
         store.wait(this.#db, reply.id, now, { sendDidNotHappen: failure.createDidNotHappen });
         this.#changed(reply.id);
         return 'wait';
@@ -230,7 +167,7 @@ export class ReplyOutbox {
         // the person's Retry does.
         store.wait(this.#db, reply.id, now, { sendDidNotHappen: failure.createDidNotHappen });
         this.#changed(reply.id);
-        this.#offline = true;
+        this.#sender.offline = true;
         return 'stop';
     }
   }

@@ -4,6 +4,7 @@ import { ApiError, isMissingFeature } from '../../api/api-error.ts';
 import type { CommunityApi } from '../../api/community.ts';
 import { systemClock, type GateClock } from '../../api/gate-clock.ts';
 import { attemptFailure } from '../../drafts/attempt-failure.ts';
+import { SendLoop } from '../../drafts/send-loop.ts';
 import { mayHaveReachedService } from '../../drafts/lookup-before-resend.ts';
 import { NO_TRIAGE_NOTE } from '../triage-capability.ts';
 import { carries, needsCurrentRow, patchFor } from './queued-change.ts';
@@ -37,8 +38,6 @@ export interface TriageOutboxOptions {
   random?: () => number;
 }
 
-const defaultBackoff = { firstMs: 1_000, maxMs: 60_000 };
-
 const goneError: ContractError = {
   code: 'not_found',
   message: 'This interaction is no longer on the service.',
@@ -54,22 +53,22 @@ const internalError: ContractError = {
 export class TriageOutbox {
   readonly #options: TriageOutboxOptions;
   readonly #db: DatabaseSync;
-  readonly #clock: GateClock;
   readonly #abort = new AbortController();
-  #running: Promise<void> | undefined;
-  #again = false;
-  #nudged = false;
-  #closed = false;
-  /** Waiting because the service could not be reached (or no token): an answer elsewhere wakes it. */
-  #offline = false;
-  #failures = 0;
-  #cancelTimer: (() => void) | undefined;
+  readonly #sender: SendLoop<StoredTriage>;
   #inLineAtStart = new Set<string>();
 
   constructor(options: TriageOutboxOptions) {
     this.#options = options;
     this.#db = options.db;
-    this.#clock = options.clock ?? systemClock;
+    this.#sender = new SendLoop({
+      name: 'the triage outbox',
+      clock: options.clock ?? systemClock,
+      isOpen: () => this.#db.isOpen,
+      next: () => store.nextWaiting(this.#db),
+      attempt: (entry) => this.#attempt(entry),
+      backoff: options.backoff,
+      random: options.random,
+    });
   }
 
   start(): void {
@@ -79,80 +78,23 @@ export class TriageOutbox {
 
   /** A change was put in line, or Retry: sends unless sending already or waiting out a backoff. */
   kick(): void {
-    if (this.#closed || this.#cancelTimer) return;
-    this.#run();
+    this.#sender.kick();
   }
 
   /** The service answered some other call, or a token came: a wait for it ends now. */
   nudge(): void {
-    if (this.#closed) return;
-    // During an attempt the nudge is kept for its end: that attempt may yet fail for want of what
-    // the nudge says has come (the service back, a token entered).
-    if (this.#running) this.#nudged = true;
-    else if (this.#offline) {
-      this.#cancelWait();
-      this.#run();
-    }
+    this.#sender.nudge();
   }
 
   /** Whether it is waiting for the service (or a token) with changes in line. */
   get waitingForService(): boolean {
-    return this.#offline;
+    return this.#sender.offline;
   }
 
   async close(): Promise<void> {
-    this.#closed = true;
-    this.#cancelWait();
+    const closed = this.#sender.close();
     this.#abort.abort(new DOMException('The triage outbox was closed.', 'AbortError'));
-    await this.#running;
-  }
-
-  #run(): void {
-    if (this.#running) {
-      this.#again = true;
-      return;
-    }
-    this.#running = this.#loop()
-      .catch((error: unknown) => {
-        console.error(
-          'socialdesk: the triage outbox stopped:',
-          error instanceof Error ? error.message : error,
-        );
-      })
-      .finally(() => {
-        this.#running = undefined;
-        const nudged = this.#nudged && this.#offline && !this.#closed;
-        this.#nudged = false;
-        if (nudged) this.#cancelWait();
-        const again = (this.#again || nudged) && !this.#closed && !this.#cancelTimer;
-        this.#again = false;
-        if (again) this.#run();
-      });
-  }
-
-  #cancelWait(): void {
-    this.#cancelTimer?.();
-    this.#cancelTimer = undefined;
-  }
-
-  async #loop(): Promise<void> {
-    while (!this.#closed && this.#db.isOpen) {
-      this.#again = false;
-      const entry = store.nextWaiting(this.#db);
-      if (!entry) return;
-      const outcome = await this.#attempt(entry);
-      if (outcome === 'stop') return;
-      if (outcome === 'wait') {
-        const backoff = this.#options.backoff ?? defaultBackoff;
-        const step = Math.min(backoff.maxMs, backoff.firstMs * 2 ** (this.#failures - 1));
-        const delay = step / 2 + (this.#options.random ?? Math.random)() * (step / 2);
-        this.#cancelTimer = this.#clock.setTimer(() => {
-          this.#cancelTimer = undefined;
-          this.#run();
-        }, delay);
-        return;
-      }
-    }
+    await closed;
   }
 
   async #attempt(entry: StoredTriage): Promise<'next' | 'wait' | 'stop'> {
@@ -206,7 +148,7 @@ export class TriageOutbox {
   }
 
   #sent(entry: StoredTriage, item: InboxItem): 'next' {
-    this.#failures = 0;
+    this.#sender.failures = 0;
     store.done(this.#db, entry.seq);
     this.#options.onServiceRow(entry.interactionId, item);
     this.#options.onChanged();
@@ -221,11 +163,11 @@ export class TriageOutbox {
   }
 
   #answered(): void {
-    this.#offline = false;
+    this.#sender.offline = false;
   }
 
   async #failed(entry: StoredTriage, error: unknown): Promise<'next' | 'wait' | 'stop'> {
-    if (this.#closed || !this.#db.isOpen) return 'stop';
+    if (this.#sender.closed || !this.#db.isOpen) return 'stop';
     if (isMissingFeature(error) && (error as ApiError).operation === 'community.updateInteraction') {
       // A 404 is a row that is gone, or a service without the extension: the row tells which.
       this.#answered();
@@ -243,16 +185,16 @@ export class TriageOutbox {
           failure.error = internalError; // the shared verdict's words speak of a draft
         }
         if (failure.answered) this.#answered();
-        this.#failures = 0;
+        this.#sender.failures = 0;
         // The mirror's row goes back to the service's, as it reads now.
         return this.#refused(entry, failure.error, await this.#readQuietly(entry));
       }
       case 'retry':
-        this.#offline = failure.connection === 'offline';
-        this.#failures += 1;
+        this.#sender.offline = failure.connection === 'offline';
+        this.#sender.failures += 1;
         return 'wait';
       case 'hold':
-        this.#offline = true;
+        this.#sender.offline = true;
         return 'stop';
     }
   }
