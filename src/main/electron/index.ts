@@ -37,7 +37,8 @@ if (!app.requestSingleInstanceLock()) {
       APP_SCHEME,
       createAppProtocolHandler(join(import.meta.dirname, '../renderer')),
     );
-    const store = new Store<Record<string, unknown>>({ name: 'settings' });
+    // Kept in memory (see the browser shell's store): the app is the file's only writer.
+    const store = new Store<Record<string, unknown>>({ name: 'settings', cache: true });
     const platform = createElectronPlatform({
       window: () => main?.window,
       settings: createSettingsService(store),

@@ -69,6 +69,9 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
     projectName: 'socialdesk',
     cwd: options.userDataDir,
     configName: 'settings',
+    // Kept in memory: main reads the profiles and settings on nearly every call, and without
+    // this each read is the file read and parsed again. The shell is its only writer.
+    cache: true,
   });
   const settings = createSettingsService(store);
   const platform = createWebPlatform({
