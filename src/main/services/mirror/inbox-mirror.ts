@@ -34,6 +34,11 @@ export interface InboxMirrorDeps {
   sweepEveryMs?: number;
 }
 
+/** How long a person stays on a screen before the rows shown are re-read (ms). */
+const SETTLE_MS = 1_000;
+/** Spans of rows shown kept for that re-read: a screen's pages, and the screen before. */
+const SHOWN_KEPT = 4;
+
 /** What the app knows of the active profile's mirror. */
 export interface MirrorStatus {
   /** Every chosen brand is filled: lists within the period answer from the mirror. */
@@ -201,9 +206,18 @@ export function createInboxMirror(deps: InboxMirrorDeps) {
   });
 
   /**
-   * Re-reads, in the background, the rows a person was just shown: teammates' triage does not
-   * move `source_updated_at`, so only reading them again shows it. One call for the page's span
-   * of time; the same span not again within half a minute.
+   * Spans of rows shown and not yet re-read, newest last: re-read once the person has stayed on a
+   * screen for a moment (`SETTLE_MS`). Read at every answer, a person going through filters cost
+   * main a service call and a page written per screen passed by (a fifth of its busy time then,
+   * on the thread their next answer waits for), and the sync share went on screens already gone.
+   */
+  const shown = new Map<string, { profileId: string; brandIds: number[]; after: number; before: number }>();
+  let cancelSettle: (() => void) | null = null;
+
+  /**
+   * Teammates' triage does not move `source_updated_at`, so only reading the rows a person is
+   * shown again shows it: one call for the span of time of a page they stay on, the same span
+   * not again within half a minute.
    */
   function revalidate(profileId: string, items: readonly InboxItem[]): void {
     const times = items.map((item) => msOf(item.source_updated_at)).filter((at): at is number => at !== null);
@@ -212,29 +226,42 @@ export function createInboxMirror(deps: InboxMirrorDeps) {
     const after = Math.min(...times);
     const before = Math.max(...times) + 1;
     const key = `${profileId}:${brandIds.join(',')}:${after}:${before}`;
-    const at = now();
-    if ((revalidated.get(key) ?? -Infinity) > at - 30_000) return;
-    revalidated.set(key, at);
-    if (revalidated.size > 200) revalidated.delete(revalidated.keys().next().value as string);
-    deps.clients
-      .forProfile(profileId)
-      .community.listInteractions(
-        {
-          brand_ids: brandIds,
-          source_updated_after: new Date(after).toISOString(),
-          source_updated_before: new Date(before).toISOString(),
-          sort: '-SOURCE_UPDATED_AT',
-          offset: 0,
-          limit: 100,
-        },
-        { lane: 'sync', signal: closing.signal },
-      )
-      .then((page) => {
-        if (!closed && stores.has(profileId)) storeOf(profileId).apply(page.data, now());
-      })
-      .catch(() => {
-        // Offline or refused: the rows stay as they were, and the sweep reads them later.
-      });
+    if ((revalidated.get(key) ?? -Infinity) > now() - 30_000) return;
+    shown.delete(key);
+    shown.set(key, { profileId, brandIds, after, before });
+    // The last screens only: a page passed by on the way to another is not worth a call.
+    while (shown.size > SHOWN_KEPT) shown.delete(shown.keys().next().value as string);
+    cancelSettle?.();
+    cancelSettle = clock.setTimer(rereadShown, SETTLE_MS);
+  }
+
+  function rereadShown(): void {
+    cancelSettle = null;
+    const spans = [...shown.entries()];
+    shown.clear();
+    for (const [key, span] of spans) {
+      revalidated.set(key, now());
+      if (revalidated.size > 200) revalidated.delete(revalidated.keys().next().value as string);
+      deps.clients
+        .forProfile(span.profileId)
+        .community.listInteractions(
+          {
+            brand_ids: span.brandIds,
+            source_updated_after: new Date(span.after).toISOString(),
+            source_updated_before: new Date(span.before).toISOString(),
+            sort: '-SOURCE_UPDATED_AT',
+            offset: 0,
+            limit: 100,
+          },
+          { lane: 'sync', signal: closing.signal },
+        )
+        .then((page) => {
+          if (!closed && stores.has(span.profileId)) storeOf(span.profileId).apply(page.data, now());
+        })
+        .catch(() => {
+          // Offline or refused: the rows stay as they were, and the sweep reads them later.
+        });
+    }
   }
 
   return {
@@ -364,6 +391,8 @@ export function createInboxMirror(deps: InboxMirrorDeps) {
 
     close(): void {
       closed = true;
+      cancelSettle?.();
+      shown.clear();
       closing.abort();
       running?.controller.abort();
       running = null;

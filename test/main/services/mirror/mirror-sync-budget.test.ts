@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { GateClock } from '../../../../src/main/services/api/gate-clock.ts';
-import type { RateStatus } from '../../../../src/shared/contract/index.ts';
+import type { InboxItem, RateStatus } from '../../../../src/shared/contract/index.ts';
 import { FakeClock } from '../support/fake-clock.ts';
 import { clientFor, sandboxForThisFile } from '../support/sandbox.ts';
 import { servicesOnSandbox, valueOf } from '../support/services-on-sandbox.ts';
@@ -201,5 +201,47 @@ describe('the sync share while a person works (sandbox, 100 calls a window)', ()
     await settle();
     expect(revalidations()).toBe(first + 1);
     expect((await list()).items.find((item) => item.id === row.id)?.is_read).toBe(true);
+  });
+
+  it('re-reads the last screens a person stayed on, not every screen they passed by', async () => {
+    await clock.advance(31_000); // past any span re-read above
+    await quiet();
+    const screenOf = (type: string) =>
+      app.call('inbox:list', {
+        query: {
+          brandIds: brands,
+          filter: { from: new Date(clock.now() - 30 * 86_400_000).toISOString(), types: [type] },
+        },
+        offset: 0,
+        limit: 20,
+      });
+    const revalidations = () => seen.filter((r) => r.path.includes('sort=-SOURCE_UPDATED_AT'));
+    const before = revalidations().length;
+    const types = [
+      'TIKTOK_COMMENT',
+      'INSTAGRAM_COMMENT',
+      'FACEBOOK_COMMENT',
+      'TWITTER_MENTION',
+      'YOUTUBE_COMMENT',
+      'INSTAGRAM_CONVERSATION',
+    ];
+    let last: InboxItem[] = [];
+    for (const type of types) last = valueOf(await screenOf(type)).items;
+    expect(last.length).toBeGreaterThan(0);
+    // Going through screens: nothing re-read yet.
+    await quiet();
+    expect(revalidations().length).toBe(before);
+
+    // The person stays on the last one: the last screens are re-read, the last one among them.
+    await clock.advance(2_000);
+    await clock.advance(60_000); // a new window, should the sync share have held some
+    await quiet();
+    const reread = revalidations().slice(before);
+    expect(reread.length).toBeGreaterThan(0);
+    expect(reread.length).toBeLessThan(types.length);
+    const firstShown = Math.min(...last.map((item) => Date.parse(item.source_updated_at!)));
+    expect(reread.some((r) => r.path.includes(encodeURIComponent(new Date(firstShown).toISOString())))).toBe(
+      true,
+    );
   });
 });
