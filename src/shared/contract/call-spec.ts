@@ -38,4 +38,5 @@ export function listOutput<T extends z.ZodType>(item: T) {
   return z.object({ count: z.number().int().min(0), items: z.array(item) });
 }
 
-export type ListAnswer<T> = { count: number; items: T[] };
+/** `countPending`: the count is the rows known so far, the whole of it still to come (inbox:list). */
+export type ListAnswer<T> = { count: number; items: T[]; countPending?: boolean };

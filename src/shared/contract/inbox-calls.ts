@@ -251,8 +251,16 @@ const brandsAndRange = z.object({
 });
 
 export const inboxCalls = {
-  /** The filtered list, any range of it (main reads the service's pages of at most 100). */
-  'inbox:list': { input: listInput(brandsAndFilter), output: listOutput(inboxItemSchema) },
+  /**
+   * The filtered list, any range of it (main reads the service's pages of at most 100).
+   * `countLater`: the caller takes its rows at once with a count not known whole yet (the rows
+   * older than the inbox copy's period, counted by the service): the answer then says
+   * `countPending`, its count being the rows known so far, and the list's next page brings it whole.
+   */
+  'inbox:list': {
+    input: listInput(brandsAndFilter).extend({ countLater: z.boolean().default(false) }),
+    output: listOutput(inboxItemSchema).extend({ countPending: z.boolean().optional() }),
+  },
   /** One interaction of the chosen brands, for the detail pane of the types other than TikTok. */
   'inbox:get': {
     input: z.object({ brandIds: brandIdsInput, id: idSchema }),

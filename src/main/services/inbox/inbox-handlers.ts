@@ -217,7 +217,7 @@ export function createInboxHandlers(deps: InboxHandlersDeps): HandlerMap<typeof 
   }
 
   return {
-    'inbox:list': async ({ query, offset, limit }, context) => {
+    'inbox:list': async ({ query, offset, limit, countLater }, context) => {
       const id = profileId();
       mirror?.noteActivity();
       // Where the mirror covers the query, its answer is the service's (mirror-query.ts); with
@@ -229,6 +229,7 @@ export function createInboxHandlers(deps: InboxHandlersDeps): HandlerMap<typeof 
         const local = await mirror?.list(id, query.brandIds, query.filter, offset, limit, {
           offline: offline(),
           countOlder,
+          countLater,
         });
         if (local) return withQueued(local);
         return mirrored(await serviceList(query, offset, limit, context));

@@ -24,7 +24,12 @@ export interface ViewNotifierDeps {
   settings: () => Pick<Settings, 'notifyNewInViews' | 'notifyViewIds'>;
   /** The inbox's list call (the same handler the renderer's lists use). */
   list: (
-    input: { query: { brandIds: number[]; filter: InboxFilter }; offset: number; limit: number },
+    input: {
+      query: { brandIds: number[]; filter: InboxFilter };
+      offset: number;
+      limit: number;
+      countLater: boolean;
+    },
     context: CallContext,
   ) => Promise<{ count: number; items: InboxItem[] }>;
 }
@@ -55,7 +60,12 @@ export function createViewNotifier(deps: ViewNotifierDeps) {
       let page;
       try {
         page = await deps.list(
-          { query: { brandIds: delta.brandIds, filter: bounded }, offset: 0, limit: checkLimit },
+          {
+            query: { brandIds: delta.brandIds, filter: bounded },
+            offset: 0,
+            limit: checkLimit,
+            countLater: false,
+          },
           { signal, lane: 'background' },
         );
       } catch {

@@ -80,25 +80,58 @@ export function createInboxMirror(deps: InboxMirrorDeps) {
    */
   const olderCounts = new Map<string, { count: number; at: number; entered: number }>();
 
-  async function olderCount(
+  /** Counts of older rows still at the service, by the key of `olderCounts`: asked once at a time. */
+  const countingOlder = new Map<string, Promise<number>>();
+
+  function olderKey(
+    profileId: string,
+    query: { brandIds: readonly number[]; filter: InboxFilter },
+    since: number,
+  ) {
+    // The order does not change a count: every order shares one.
+    const filter: InboxFilter = { ...query.filter, sort: undefined };
+    return {
+      filter,
+      key: JSON.stringify([profileId, [...query.brandIds].sort((a, b) => a - b), since, filter]),
+    };
+  }
+
+  /** The kept count of a filter's rows older than the period, if it is still good. */
+  function olderCountKept(
+    profileId: string,
+    query: { brandIds: readonly number[]; filter: InboxFilter },
+    since: number,
+  ): number | undefined {
+    const kept = olderCounts.get(olderKey(profileId, query, since).key);
+    const fresh =
+      kept && kept.entered === storeOf(profileId).olderRowsEntered && kept.at > now() - sweepEveryMs;
+    return fresh ? kept.count : undefined;
+  }
+
+  function olderCount(
     profileId: string,
     query: { brandIds: readonly number[]; filter: InboxFilter },
     since: number,
     countOlder: (filter: InboxFilter) => Promise<number>,
   ): Promise<number> {
+    const kept = olderCountKept(profileId, query, since);
+    if (kept !== undefined) return Promise.resolve(kept);
+    const { filter, key } = olderKey(profileId, query, since);
+    const asked = countingOlder.get(key);
+    if (asked) return asked;
     const store = storeOf(profileId);
-    // The order does not change a count: every order shares one.
-    const filter: InboxFilter = { ...query.filter, sort: undefined };
-    const key = JSON.stringify([profileId, [...query.brandIds].sort((a, b) => a - b), since, filter]);
-    const kept = olderCounts.get(key);
-    if (kept && kept.entered === store.olderRowsEntered && kept.at > now() - sweepEveryMs) return kept.count;
     const to =
       filter.to !== undefined && Date.parse(filter.to) < since ? filter.to : new Date(since).toISOString();
     const entered = store.olderRowsEntered;
-    const count = await countOlder({ ...filter, to });
-    olderCounts.set(key, { count, at: now(), entered });
-    if (olderCounts.size > 200) olderCounts.delete(olderCounts.keys().next().value as string);
-    return count;
+    const counting = countOlder({ ...filter, to })
+      .then((count) => {
+        olderCounts.set(key, { count, at: now(), entered });
+        if (olderCounts.size > 200) olderCounts.delete(olderCounts.keys().next().value as string);
+        return count;
+      })
+      .finally(() => countingOlder.delete(key));
+    countingOlder.set(key, counting);
+    return counting;
   }
 
   function storeOf(profileId: string): MirrorStore {
@@ -288,7 +321,8 @@ export function createInboxMirror(deps: InboxMirrorDeps) {
      * answered from the rows the mirror holds whole (`heldSince`) where the page lies among them
      * (`heldPageOffset`), its count being the mirror's rows plus the older ones the service
      * counts (`countOlder`, one call kept per filter): the first pages newest first, the last
-     * pages oldest first. Pages reaching older rows go to the service.
+     * pages oldest first. Pages reaching older rows go to the service. With `countLater`, a
+     * newest-first page among the held rows is answered before the older ones are counted.
      */
     async list(
       profileId: string,
@@ -296,7 +330,12 @@ export function createInboxMirror(deps: InboxMirrorDeps) {
       filter: InboxFilter,
       offset: number,
       limit: number,
-      options: { offline?: boolean; countOlder?: (filter: InboxFilter) => Promise<number> } = {},
+      options: {
+        offline?: boolean;
+        countOlder?: (filter: InboxFilter) => Promise<number>;
+        /** The caller takes the rows now and the whole count with its next page (`countPending`). */
+        countLater?: boolean;
+      } = {},
     ): Promise<ListAnswer<InboxItem> | null> {
       if (closed) return null;
       const store = storeOf(profileId);
@@ -307,13 +346,34 @@ export function createInboxMirror(deps: InboxMirrorDeps) {
       else {
         const since = options.countOlder ? heldSince(store, query) : null;
         if (since === null || !options.countOlder) return null;
-        const older = await olderCount(profileId, query, since, options.countOlder);
-        if (closed) return null;
         const held = listFromMirror(store, query, 0, 0, since).count;
         const order = filter.sort === 'SOURCE_UPDATED_AT' ? 'oldest first' : 'newest first';
-        const at = heldPageOffset(order, held, older, offset, limit);
-        if (at === null) return null;
-        answer = { count: held + older, items: listFromMirror(store, query, at, limit, since).items };
+        if (
+          options.countLater &&
+          order === 'newest first' &&
+          offset + limit <= held &&
+          olderCountKept(profileId, query, since) === undefined
+        ) {
+          // The page is among the held rows whatever the older ones number: the rows at once, and
+          // the service's count of the older ones (a round trip, as long as the rest) after, with
+          // the next page, which waits on this same count.
+          olderCount(profileId, query, since, options.countOlder).catch(() => {
+            // Offline or refused: the next page's call asks again and says what happened.
+          });
+          answer = {
+            count: held,
+            countPending: true,
+            items: listFromMirror(store, query, offset, limit, since).items,
+          };
+        } else {
+          const older = await olderCount(profileId, query, since, options.countOlder);
+          if (closed) return null;
+          // Counted again (kept, unless a row changed while the service counted).
+          const heldNow = listFromMirror(store, query, 0, 0, since).count;
+          const at = heldPageOffset(order, heldNow, older, offset, limit);
+          if (at === null) return null;
+          answer = { count: heldNow + older, items: listFromMirror(store, query, at, limit, since).items };
+        }
       }
       if (!options.offline) revalidate(profileId, answer.items);
       return answer;

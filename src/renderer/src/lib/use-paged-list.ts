@@ -20,8 +20,17 @@ interface Page<T> {
 
 export interface PagedListOptions<T> {
   pageSize: number;
-  /** One page of the list; aborting the signal abandons it (main drops it from its queue). */
-  load: (offset: number, limit: number, signal: AbortSignal) => Promise<ListAnswer<T>>;
+  /**
+   * One page of the list; aborting the signal abandons it (main drops it from its queue).
+   * `countLater`: the first rows of a list starting over, which may come with a count still
+   * pending (`countPending`); the rest of their page then brings it whole.
+   */
+  load: (
+    offset: number,
+    limit: number,
+    signal: AbortSignal,
+    options?: { countLater?: boolean },
+  ) => Promise<ListAnswer<T>>;
   /** The list's identity: when it changes the list starts over from its first page. */
   key: WatchSource<string>;
   /** Load only while this holds (a brand is chosen). */
@@ -51,7 +60,7 @@ export interface PageState {
  *
  * The view gives it the rows in view (`setRange`, from the virtual list's `range`) and draws
  * `itemAt(index)`, or a placeholder from `pageAt(index)` while that is undefined; `count` is
- * undefined until the first page answered, `firstError` says why when it failed, `replacing` is
+ * undefined until the first page answered (and the rows known so far while `countPending`), `firstError` says why when it failed, `replacing` is
  * true while a new list's first page is read, and `generation` changes when a new list took the
  * place of the last (back to its top).
  */
@@ -59,6 +68,8 @@ export function usePagedList<T extends { id: number | string }>(options: PagedLi
   const { pageSize } = options;
   /** Rows matching, as the last answer said; undefined until the first page answers. */
   const count = ref<number | undefined>(undefined);
+  /** The count is the rows known so far, the whole of it on its way (with the rest of the first page). */
+  const countPending = ref(false);
   /** Bumped on every change to the pages: what row renders depend on. */
   const revision = ref(0);
   /** The first page's failure while nothing is known yet (the whole list failed). */
@@ -108,15 +119,16 @@ export function usePagedList<T extends { id: number | string }>(options: PagedLi
       if (index === 0 && page.items.length === 0 && firstRows < pageSize) {
         // A list starting over reads what fills the screen first, so its rows show sooner (the
         // answer's size is most of a page's time), then the rest of the page.
-        const head = await options.load(0, firstRows, controller.signal);
+        const head = await options.load(0, firstRows, controller.signal, { countLater: true });
         if (stale()) return;
         takeOver(map);
         page.items = head.items;
         count.value = head.count;
+        countPending.value = head.countPending === true;
         firstError.value = null;
         touch();
         answer = head;
-        if (head.count > head.items.length && head.items.length === firstRows) {
+        if ((head.count > head.items.length || head.countPending) && head.items.length === firstRows) {
           // The rest once the first rows are on screen: its answer (the larger part of the
           // page) would otherwise be read and drawn in the same frame as they are.
           await afterPaint();
@@ -132,6 +144,7 @@ export function usePagedList<T extends { id: number | string }>(options: PagedLi
       }
       Object.assign(page, { status: 'loaded', items: answer.items, controller: null });
       count.value = answer.count;
+      countPending.value = answer.countPending === true;
       if (index === 0 || firstError.value) firstError.value = null;
     } catch (thrown) {
       if (stale()) return;
@@ -149,6 +162,7 @@ export function usePagedList<T extends { id: number | string }>(options: PagedLi
         if (map === incoming) {
           takeOver(map);
           count.value = undefined; // the new list failed before anything of it was known
+          countPending.value = false;
         }
         Object.assign(page, { status: 'failed', error, controller: null });
         if (count.value === undefined) firstError.value = error;
@@ -212,6 +226,7 @@ export function usePagedList<T extends { id: number | string }>(options: PagedLi
     incoming = null;
     replacing.value = false;
     count.value = undefined;
+    countPending.value = false;
     range = { start: 0, end: 0 };
     generation.value++;
     if (options.enabled()) void loadPage(0);
@@ -291,6 +306,7 @@ export function usePagedList<T extends { id: number | string }>(options: PagedLi
 
   return {
     count,
+    countPending,
     revision,
     replacing,
     generation,

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import type { InboxFilterInput } from '../../../../src/shared/contract/index.ts';
+import type { InboxFilter, InboxFilterInput } from '../../../../src/shared/contract/index.ts';
 import { sandboxForThisFile } from '../support/sandbox.ts';
 import { servicesOnSandbox, valueOf } from '../support/services-on-sandbox.ts';
 import { serviceGet, serviceList } from '../inbox/service-reads.ts';
@@ -240,6 +240,42 @@ describe('with the default 90 days kept and older rows on the service', () => {
     expect(await fromMirror({ from: since(30) }, 0, 50)).toBe(true);
     expect(olderCounted).toBe(counted);
     await same({ from: since(30) }, 0, 50);
+  });
+
+  it('gives a first screen at once when asked to, its count following with the next page', async () => {
+    const filter: InboxFilterInput = { types: ['FACEBOOK_COMMENT'], archived: false };
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let asked = 0;
+    const countOlder = async (older: InboxFilter) => {
+      asked++;
+      await released; // the service's count, held back until the first screen is in
+      return serviceCount(older as InboxFilterInput);
+    };
+    const list = (offset: number, limit: number, countLater: boolean) =>
+      app.mirror.list(appProfile, brands, filter as never, offset, limit, { countOlder, countLater });
+    const held = await serviceCount({ ...filter, from: since(89) });
+    expect(held).toBeGreaterThanOrEqual(100);
+
+    // The first rows, the older rows not counted yet: the rows known so far, said as such.
+    const head = await list(0, 30, true);
+    expect(head?.countPending).toBe(true);
+    expect(head!.count).toBeGreaterThanOrEqual(held);
+    const theirs = valueOf(
+      await remote.call('inbox:list', { query: { brandIds: brands, filter }, offset: 0, limit: 30 }),
+    );
+    expect(head!.items.map((item) => item.id)).toEqual(theirs.items.map((item) => item.id));
+    expect(head!.count).toBeLessThan(theirs.count);
+
+    // The rest of the page waits on that same count, and brings it whole.
+    const rest = list(30, 70, false);
+    release();
+    expect((await rest)?.count).toBe(theirs.count);
+    expect((await rest)?.countPending).toBeUndefined();
+    expect(asked).toBe(1);
+    // Asked again: the kept count, whole at once.
+    expect(await list(0, 30, true)).toMatchObject({ count: theirs.count });
+    expect((await list(0, 30, true))?.countPending).toBeUndefined();
   });
 });
 

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { GateClock } from '../../../../src/main/services/api/gate-clock.ts';
-import type { InboxItem, RateStatus } from '../../../../src/shared/contract/index.ts';
+import type { InboxFilter, InboxItem, RateStatus } from '../../../../src/shared/contract/index.ts';
 import { FakeClock } from '../support/fake-clock.ts';
 import { clientFor, sandboxForThisFile } from '../support/sandbox.ts';
 import { servicesOnSandbox, valueOf } from '../support/services-on-sandbox.ts';
@@ -59,6 +59,7 @@ const app = await servicesOnSandbox(sandbox, {
 afterAll(() => app.close());
 
 const brands = [101, 102, 103];
+type InboxFilterType = NonNullable<InboxFilter['types']>[number];
 const status = async (): Promise<RateStatus> => valueOf(await app.call('accounts:rate-status'));
 const reads = () => seen.filter((r) => r.path.includes('/community_interactions'));
 
@@ -206,7 +207,7 @@ describe('the sync share while a person works (sandbox, 100 calls a window)', ()
   it('re-reads the last screens a person stayed on, not every screen they passed by', async () => {
     await clock.advance(31_000); // past any span re-read above
     await quiet();
-    const screenOf = (type: string) =>
+    const screenOf = (type: InboxFilterType) =>
       app.call('inbox:list', {
         query: {
           brandIds: brands,
@@ -217,7 +218,7 @@ describe('the sync share while a person works (sandbox, 100 calls a window)', ()
       });
     const revalidations = () => seen.filter((r) => r.path.includes('sort=-SOURCE_UPDATED_AT'));
     const before = revalidations().length;
-    const types = [
+    const types: InboxFilterType[] = [
       'TIKTOK_COMMENT',
       'INSTAGRAM_COMMENT',
       'FACEBOOK_COMMENT',

@@ -159,10 +159,10 @@ export const useInboxStore = defineStore('inbox', () => {
     firstRows: INBOX_FIRST_ROWS,
     key: () => `${brandIds.value.join(',')}|${filterKey.value}`,
     enabled,
-    async load(offset, limit, signal) {
+    async load(offset, limit, signal, { countLater = false } = {}) {
       try {
         const answer = await api['inbox:list'](
-          { query: { brandIds: [...brandIds.value], filter: query.value }, offset, limit },
+          { query: { brandIds: [...brandIds.value], filter: query.value }, offset, limit, countLater },
           { signal },
         );
         connection.value?.answered();

@@ -1,0 +1,52 @@
+import { flushPromises } from '@vue/test-utils';
+import { describe, expect, it, vi } from 'vitest';
+import { effectScope, ref } from 'vue';
+import { usePagedList } from '../../../src/renderer/src/lib/use-paged-list.ts';
+import type { ListAnswer } from '../../../src/shared/contract/index.ts';
+
+interface Row {
+  id: number;
+}
+/** Pages that answer when the test says, each remembering what it asked. */
+function pages() {
+  const asked: {
+    offset: number;
+    limit: number;
+    countLater: boolean;
+    answer: (value: ListAnswer<Row>) => void;
+  }[] = [];
+  const load = (offset: number, limit: number, _signal: AbortSignal, options?: { countLater?: boolean }) =>
+    new Promise<ListAnswer<Row>>((answer) =>
+      asked.push({ offset, limit, countLater: options?.countLater === true, answer }),
+    );
+  return { asked, load };
+}
+const rows = (from: number, n: number): Row[] => Array.from({ length: n }, (_, k) => ({ id: from + k }));
+
+describe('usePagedList, a first screen whose count comes later', () => {
+  it('shows the first rows with the count known so far, then the whole count with the rest of the page', async () => {
+    // Frames are what the rest of the page waits for: drawn at once here.
+    vi.stubGlobal('requestAnimationFrame', (draw: () => void) => setTimeout(draw, 0));
+    const { asked, load } = pages();
+    const key = ref('first');
+    const list = effectScope().run(() =>
+      usePagedList<Row>({ pageSize: 100, firstRows: 30, key, enabled: () => true, load }),
+    )!;
+    expect(asked[0]).toMatchObject({ offset: 0, limit: 30, countLater: true });
+    // Exactly a screenful known so far: the rest is still asked, for the count.
+    asked[0]!.answer({ count: 30, items: rows(0, 30), countPending: true });
+    await flushPromises();
+    expect(list.count.value).toBe(30);
+    expect(list.countPending.value).toBe(true);
+    expect(list.itemAt(29)).toEqual({ id: 29 });
+
+    await vi.waitFor(() => expect(asked).toHaveLength(2));
+    expect(asked[1]).toMatchObject({ offset: 30, limit: 70, countLater: false });
+    asked[1]!.answer({ count: 4_321, items: rows(30, 70) });
+    await flushPromises();
+    expect(list.count.value).toBe(4_321);
+    expect(list.countPending.value).toBe(false);
+    expect(list.itemAt(99)).toEqual({ id: 99 });
+    vi.unstubAllGlobals();
+  });
+});
