@@ -1,5 +1,5 @@
 import { flushPromises, type VueWrapper } from '@vue/test-utils';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { giveListsAViewport, installFakeInbox, offline } from '../../helpers/fake-inbox.ts';
 import { createFakePreload } from '../../helpers/fake-preload.ts';
 import { freshPageForEachTest, mountApp } from '../../helpers/mount-app.ts';
@@ -87,6 +87,10 @@ describe('the inbox list, page by page', () => {
     expect(list.attributes('aria-busy')).toBe('true');
     expect(wrapper.find('[data-testid="state-loading"]').exists()).toBe(false);
     expect(document.querySelector('[data-testid="inbox-row"][data-id="1150"]')).not.toBeNull();
+    // The line along the top only once the new rows take more than a moment: a quick change
+    // draws nothing for it.
+    expect(list.classes()).not.toContain('slow');
+    await vi.waitFor(() => expect(list.classes()).toContain('slow'));
 
     answer();
     await flushPromises();
