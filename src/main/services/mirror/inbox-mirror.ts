@@ -117,8 +117,10 @@ export function createInboxMirror(deps: InboxMirrorDeps) {
     const kept = olderCountKept(profileId, query, since);
     if (kept !== undefined) return Promise.resolve(kept);
     const { filter, key } = olderKey(profileId, query, since);
+    // Asked already: that answer, or this caller's own ask if it fails (it may have been the
+    // other caller's, cancelled with its call).
     const asked = countingOlder.get(key);
-    if (asked) return asked;
+    if (asked) return asked.catch(() => olderCount(profileId, query, since, countOlder));
     const store = storeOf(profileId);
     const to =
       filter.to !== undefined && Date.parse(filter.to) < since ? filter.to : new Date(since).toISOString();
