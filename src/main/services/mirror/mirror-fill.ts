@@ -1,7 +1,7 @@
 import type { InboxItem } from '../../../shared/contract/index.ts';
 import type { CommunityApi } from '../api/community.ts';
 import { INTERACTIONS_MAX_PAGE } from '../inbox/walk-interactions.ts';
-import type { MirrorStore } from './mirror-store.ts';
+import type { MirrorStore, PackedBodies } from './mirror-store.ts';
 import { msOf } from './mirror-rows.ts';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
@@ -50,7 +50,8 @@ export async function fillBrand(deps: MirrorSyncDeps, brandId: number): Promise<
       { signal, lane: 'sync-bulk' },
     );
   const first = await read(0);
-  store.apply(first.data, deps.now());
+  const firstBodies = await packed(deps, first.data);
+  store.apply(first.data, deps.now(), firstBodies);
   progress(store, brandId, first.data);
   const pageCount = Math.ceil(first.paging.count / INTERACTIONS_MAX_PAGE);
   // Pages done out of order are kept until the ones before them are in: the sync state only
@@ -62,7 +63,8 @@ export async function fillBrand(deps: MirrorSyncDeps, brandId: number): Promise<
     while (nextToRead < pageCount) {
       const at = nextToRead++;
       const page = await read(at * INTERACTIONS_MAX_PAGE);
-      store.apply(page.data, deps.now());
+      const bodies = await packed(deps, page.data);
+      store.apply(page.data, deps.now(), bodies);
       done.set(at, page.data);
       while (done.has(nextInOrder)) {
         progress(store, brandId, done.get(nextInOrder)!);
@@ -83,6 +85,13 @@ export async function fillBrand(deps: MirrorSyncDeps, brandId: number): Promise<
     tags.map((tag) => ({ id: tag.id, brand_id: tag.brand_id, name: tag.name })),
   );
   store.fillDone(brandId, older.paging.count, deps.now());
+}
+
+/** A page's bodies, deflated off main's thread (`packBodies`); the fill stops here if aborted meanwhile. */
+async function packed(deps: MirrorSyncDeps, page: readonly InboxItem[]): Promise<PackedBodies> {
+  const bodies = await deps.store.packBodies(page);
+  deps.signal.throwIfAborted();
+  return bodies;
 }
 
 function progress(store: MirrorStore, brandId: number, page: readonly InboxItem[]): void {

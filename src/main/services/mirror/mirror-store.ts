@@ -27,6 +27,9 @@ export interface MirrorTag {
   name: string;
 }
 
+/** Interactions' bodies deflated ahead of `apply` (`packBodies`), with the JSON they came from. */
+export type PackedBodies = ReadonlyMap<InboxItem, { json: string; body: Uint8Array }>;
+
 /** Documents are numbered interaction id * 64 + k (k < 64): a match finds its interaction by a shift. */
 export const DOCUMENTS_PER_INTERACTION = 64;
 
@@ -140,9 +143,10 @@ export class MirrorStore {
   /**
    * Stores interactions as the service answered them: each replaces the row of its id (flags,
    * tags, tickets, texts and all), in one transaction. Rows of brands the mirror does not hold
-   * are left out (another profile's brand, a brand removed meanwhile).
+   * are left out (another profile's brand, a brand removed meanwhile). Bodies `packed` beforehand
+   * are written as they are; the others are deflated here.
    */
-  apply(items: readonly InboxItem[], checkedAt = Date.now()): number {
+  apply(items: readonly InboxItem[], checkedAt = Date.now(), packed?: PackedBodies): number {
     if (items.length === 0) return 0;
     const periods = new Map(this.brandStates().map((state) => [state.brandId, state.windowStart]));
     let stored = 0;
@@ -152,7 +156,7 @@ export class MirrorStore {
         for (const item of items) {
           const windowStart = periods.get(item.brand_id);
           if (windowStart === undefined) continue;
-          const wasHeld = this.#write(item, checkedAt, packer);
+          const wasHeld = this.#write(item, checkedAt, packer, packed?.get(item));
           const created = msOf(item.created_at);
           if (!wasHeld && (created === null || created < windowStart)) this.olderRowsEntered++;
           stored++;
@@ -164,6 +168,17 @@ export class MirrorStore {
       }),
     );
     return stored;
+  }
+
+  /**
+   * A page's bodies deflated ahead of `apply`, off main's thread and through the deflate streams
+   * the packer keeps (mirror-bodies.ts, `packAll`): for the first fill, where every row is new.
+   */
+  async packBodies(items: readonly InboxItem[]): Promise<PackedBodies> {
+    if (items.length === 0) return new Map();
+    const jsons = items.map((item) => JSON.stringify(item));
+    const bodies = await this.#packerFor(items).packAll(jsons);
+    return new Map(items.map((item, k) => [item, { json: jsons[k]!, body: bodies[k]! }]));
   }
 
   /** The packer, making the dictionary from `items` when the mirror has none yet. */
@@ -198,8 +213,13 @@ export class MirrorStore {
    * that mostly did not change, and writing each anew (its body deflated, its search texts
    * deleted and indexed again) kept main's thread busy while a person filtered.
    */
-  #write(item: InboxItem, checkedAt: number, packer: BodyPacker): boolean {
-    const json = JSON.stringify(item);
+  #write(
+    item: InboxItem,
+    checkedAt: number,
+    packer: BodyPacker,
+    packed?: { json: string; body: Uint8Array },
+  ): boolean {
+    const json = packed?.json ?? JSON.stringify(item);
     const digest = hash('sha1', json).slice(0, 16);
     const kept = this.statement('SELECT digest FROM mirror_interactions WHERE id = ?').get(item.id) as
       { digest: string } | undefined;
@@ -237,7 +257,10 @@ export class MirrorStore {
       digest,
       checkedAt,
     );
-    this.statement('INSERT INTO mirror_bodies (id, body) VALUES (?, ?)').run(item.id, packer.pack(json));
+    this.statement('INSERT INTO mirror_bodies (id, body) VALUES (?, ?)').run(
+      item.id,
+      packed?.body ?? packer.pack(json),
+    );
     const insertTag = this.statement(
       'INSERT OR IGNORE INTO mirror_interaction_tags (tag_id, interaction_id) VALUES (?, ?)',
     );
@@ -362,6 +385,7 @@ export class MirrorStore {
   }
 
   fillDone(brandId: number, olderCount: number, at: number): void {
+    this.#packer?.release();
     this.statement('UPDATE mirror_brands SET filled_at = ?, older_count = ? WHERE brand_id = ?').run(
       at,
       olderCount,
