@@ -185,9 +185,10 @@ export function createInboxMirror(deps: InboxMirrorDeps) {
     for (const state of store.brandStates())
       if (!brandIds.includes(state.brandId)) store.removeBrand(state.brandId);
     const sync = syncDeps(profileId, signal);
+    let readJustNow = false;
     for (;;) {
       try {
-        for (const brandId of brandIds) await fillBrand(sync, brandId);
+        for (const brandId of brandIds) if (await fillBrand(sync, brandId)) readJustNow = true;
         break;
       } catch (error) {
         if (signal.aborted) throw error;
@@ -196,6 +197,10 @@ export function createInboxMirror(deps: InboxMirrorDeps) {
       }
     }
     filled();
+    // A fill made just now read every row: sweeping them all again at once would spend most of a
+    // rate window on nothing new, and keep main busy as the person starts. The first round comes
+    // one interval later; a mirror filled before (the app started again) is swept at once.
+    if (readJustNow) await wait(sweepEveryMs, signal);
     for (;;) {
       for (const brandId of brandIds) {
         let more = true;

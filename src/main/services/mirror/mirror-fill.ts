@@ -31,13 +31,14 @@ const iso = (ms: number) => new Date(ms).toISOString();
  * again rather than missed). Oldest first, so an interaction updated meanwhile moves behind the
  * pages still to read (it is read there) rather than ahead of them. When every page is in, the
  * service is asked how many of the brand's rows are older than the period: none, and the mirror
- * answers queries with no range too. The brand's tags are read last.
+ * answers queries with no range too. The brand's tags are read last. Answers whether it read
+ * anything (false: the brand was filled before).
  */
-export async function fillBrand(deps: MirrorSyncDeps, brandId: number): Promise<void> {
+export async function fillBrand(deps: MirrorSyncDeps, brandId: number): Promise<boolean> {
   const { store, community, signal } = deps;
   const windowStart = deps.now() - deps.retentionDays() * DAY_MS;
   const state = store.holdBrand(brandId, windowStart);
-  if (state.filledAt !== null) return;
+  if (state.filledAt !== null) return false;
   const from = Math.max(state.windowStart, state.filledTo ?? state.windowStart);
   const query = {
     brand_ids: [brandId],
@@ -85,6 +86,7 @@ export async function fillBrand(deps: MirrorSyncDeps, brandId: number): Promise<
     tags.map((tag) => ({ id: tag.id, brand_id: tag.brand_id, name: tag.name })),
   );
   store.fillDone(brandId, older.paging.count, deps.now());
+  return true;
 }
 
 /** A page's bodies, deflated off main's thread (`packBodies`); the fill stops here if aborted meanwhile. */
