@@ -25,6 +25,23 @@ export async function findEarlierSend(
   return interaction ? ourReplyIn(interaction, reply) : undefined;
 }
 
+/**
+ * Whether the service no longer lists the reply's interaction (deleted at its source, or removed
+ * there). A service with the reply extension answers 404 for a reply to such an interaction, as a
+ * service without it does for every reply: only reading the interaction tells the two apart.
+ */
+export async function interactionGone(
+  community: CommunityApi,
+  reply: StoredReply,
+  request: CallContext,
+): Promise<boolean> {
+  const page = await community.listInteractions(
+    { brand_ids: [reply.brandId], id: reply.interactionId, limit: 1 },
+    request,
+  );
+  return !page.data.some((item) => item.id === reply.interactionId);
+}
+
 /** Our reply as the interaction shows it, if it does. */
 export function ourReplyIn(interaction: CommunityInteraction, reply: StoredReply): Reply | undefined {
   const newest = interaction.brand_user_reply as (Reply & Record<string, unknown>) | null | undefined;

@@ -6,7 +6,7 @@ import { systemClock, type GateClock } from '../api/gate-clock.ts';
 import { attemptFailure } from '../drafts/attempt-failure.ts';
 import { mayHaveReachedService } from '../drafts/lookup-before-resend.ts';
 import { SendLoop } from '../drafts/send-loop.ts';
-import { findEarlierSend } from './reply-lookup.ts';
+import { findEarlierSend, interactionGone } from './reply-lookup.ts';
 import * as store from './reply-store.ts';
 import type { StoredReply } from './reply-store.ts';
 
@@ -23,7 +23,8 @@ import type { StoredReply } from './reply-store.ts';
  *   the service elsewhere in the app ends the wait: `nudge`), no token (held until one comes),
  *   or closing;
  * - one thing more of its own: a 404 or 405 on the replies path says the service has no reply
- *   extension (conventions §9): the reply fails with that note and `onUnsupported` tells.
+ *   extension (conventions §9): the reply fails with that note and `onUnsupported` tells; but a
+ *   404 for an interaction the service no longer lists says only that, and that reply fails alone.
  */
 
 export interface ReplyOutboxOptions {
@@ -40,6 +41,13 @@ export interface ReplyOutboxOptions {
   /** What a reply refused for want of the extension reads as. */
   unsupportedError: ContractError;
 }
+
+const interactionGoneError: ContractError = {
+  code: 'not_found',
+  message:
+    'This interaction is no longer on the service (deleted where it was posted), so the reply cannot be sent.',
+  fieldErrors: {},
+};
 
 const internalError: ContractError = {
   code: 'internal',
@@ -110,12 +118,28 @@ export class ReplyOutbox {
       }
       store.recordSend(this.#db, reply.id, now());
       this.#changed(reply.id);
-      const sent = await community.createReply(reply.interactionId, { text: reply.text }, request);
-      this.#answered();
-      return this.#succeeded(reply.id, sent);
+      try {
+        const sent = await community.createReply(reply.interactionId, { text: reply.text }, request);
+        this.#answered();
+        return this.#succeeded(reply.id, sent);
+      } catch (error) {
+        if (isReplyNotFound(error) && (await interactionGone(community, reply, request))) {
+          if (this.#sender.closed || !this.#db.isOpen) return 'stop';
+          return this.#refused(reply.id, interactionGoneError);
+        }
+        throw error;
+      }
     } catch (error) {
       return this.#failed(reply, error);
     }
+  }
+
+  /** The service answered, and refused this reply for good: kept on it, with its reason. */
+  #refused(id: string, error: ContractError): 'next' {
+    this.#answered();
+    store.fail(this.#db, id, error, this.#clock.now());
+    this.#changed(id);
+    return 'next';
   }
 
   #succeeded(id: string, sent: Parameters<typeof store.succeed>[2]): 'next' {
@@ -133,9 +157,7 @@ export class ReplyOutbox {
     if (this.#sender.closed || !this.#db.isOpen) return 'stop';
     const now = this.#clock.now();
     if (isMissingFeature(error) && (error as ApiError).operation === 'community.replies.create') {
-      this.#answered();
-      store.fail(this.#db, reply.id, this.#options.unsupportedError, now);
-      this.#changed(reply.id);
+      this.#refused(reply.id, this.#options.unsupportedError);
       this.#options.onUnsupported?.();
       return 'next';
     }
@@ -176,4 +198,13 @@ export class ReplyOutbox {
     const reply = store.getReply(this.#db, id);
     if (reply) this.#options.onChanged?.(reply);
   }
+}
+
+/** A 404 on the replies path: no extension, or no such interaction (see `interactionGone`). */
+function isReplyNotFound(error: unknown): boolean {
+  return (
+    isMissingFeature(error) &&
+    (error as ApiError).status === 404 &&
+    (error as ApiError).operation === 'community.replies.create'
+  );
 }

@@ -73,6 +73,29 @@ describe('replies:send', () => {
     expect(replyPosts(app).filter((r) => r.includes(`/${tweet.id}/`))).toHaveLength(0);
   });
 
+  it('fails a reply to an interaction the service no longer has on its own, and keeps replying on', async () => {
+    // The sandbox has the extension and answers 404 for an interaction it does not have, as a
+    // service without it answers for any.
+    const gone = { id: 987_654_321, brand_id: 101, type: 'INSTAGRAM_COMMENT' };
+    const input = sendInput(gone, 'Are you still there?');
+    const failed = replyEvent(app, input.id, (reply) => reply.state === 'failed');
+    valueOf(await app.call('replies:send', input));
+    expect((await failed).error).toMatchObject({
+      code: 'not_found',
+      message: expect.stringContaining('no longer on the service'),
+    });
+    const item = await interactionOf('TWITTER_QUOTE');
+    expect(
+      valueOf(await app.call('replies:support', { interactionId: item.id, brandId: item.brand_id })),
+    ).toEqual({ supported: true, note: null });
+    const sent = sendInput(item, 'Still here for you.');
+    const done = replyEvent(app, sent.id, (reply) => reply.state === 'sent');
+    valueOf(await app.call('replies:send', sent));
+    expect(await done).toMatchObject({ state: 'sent', error: null, sent: { id: expect.any(Number) } });
+    // The support probe's empty POST, and the reply.
+    expect(replyPosts(app).filter((r) => r.includes(`/${item.id}/`))).toHaveLength(2);
+  });
+
   it('keeps a refusal on the reply, and Retry sends it again', async () => {
     let refuse = true;
     const services = await servicesOnSandbox(sandbox, {
