@@ -266,3 +266,33 @@ describe('the composer', () => {
     expect(wrapper.get('[data-testid="draft-state"]').attributes('data-state')).toBe('queued');
   });
 });
+
+describe('a post opened from the Scheduler', () => {
+  it('says so when its first change could not be saved, instead of "No changes yet"', async () => {
+    const preload = createFakePreload().install();
+    installFakeDrafts(preload);
+    preload.answer('posts:open', () => ({
+      ok: true,
+      value: {
+        draftId: null,
+        post: { id: 55, brand_id: 101, updated_at: '2026-11-23T12:00:00Z', text: 'Opening hours' },
+        fields: { text: 'Opening hours' },
+      },
+    }));
+    preload.answer('drafts:create', () => ({
+      ok: false,
+      error: { code: 'internal', message: 'The drafts database could not be written.', fieldErrors: {} },
+    }));
+    ({ wrapper, router } = await mountApp('/scheduler/post/threads/55'));
+    await vi.waitFor(() =>
+      expect(document.querySelector('[data-testid="save-state"]')?.textContent).toBe('No changes yet'),
+    );
+    const text = document.querySelector<HTMLTextAreaElement>('[data-testid="draft-text"] textarea')!;
+    text.value = 'Opening hours: 8 to 6';
+    text.dispatchEvent(new Event('input'));
+    await vi.waitFor(
+      () => expect(document.querySelector('[data-testid="save-state"]')?.textContent).toMatch(/^Not saved: /),
+      { timeout: 5_000 },
+    );
+  });
+});
