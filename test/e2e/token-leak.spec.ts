@@ -43,6 +43,12 @@ test('the token appears in no answer, event, renderer storage or settings file',
   await expect(app.getByTestId('test-result')).toHaveAttribute('data-ok', 'true');
   await page.getByTestId('theme-dark').click();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  // The theme changes on the click; its settings:update answers after (recorded before the reload).
+  await expect
+    .poll(async () =>
+      (await recordedAnswers(page)).some((r) => r.url.endsWith('/bridge/call/settings:update')),
+    )
+    .toBe(true);
 
   // Nothing typed survives in the page: the token fields were cleared with their forms.
   const inputs = await page
