@@ -60,9 +60,9 @@ export interface PageState {
  *
  * The view gives it the rows in view (`setRange`, from the virtual list's `range`) and draws
  * `itemAt(index)`, or a placeholder from `pageAt(index)` while that is undefined; `count` is
- * undefined until the first page answered (and the rows known so far while `countPending`), `firstError` says why when it failed, `replacing` is
- * true while a new list's first page is read, and `generation` changes when a new list took the
- * place of the last (back to its top).
+ * undefined until the first page answered (and the rows known so far while `countPending`),
+ * `firstError` says why when it failed, `replacing` is true while a new list's first page is read,
+ * and `generation` changes when a new list took the place of the last (back to its top).
  */
 export function usePagedList<T extends { id: number | string }>(options: PagedListOptions<T>) {
   const { pageSize } = options;
