@@ -282,26 +282,27 @@ export function createInboxMirror(deps: InboxMirrorDeps) {
     for (const [key, span] of spans) {
       revalidated.set(key, now());
       if (revalidated.size > 200) revalidated.delete(revalidated.keys().next().value as string);
-      deps.clients
-        .forProfile(span.profileId)
-        .community.listInteractions(
-          {
-            brand_ids: span.brandIds,
-            source_updated_after: new Date(span.after).toISOString(),
-            source_updated_before: new Date(span.before).toISOString(),
-            sort: '-SOURCE_UPDATED_AT',
-            offset: 0,
-            limit: 100,
-          },
-          { lane: 'sync', signal: closing.signal },
-        )
-        .then((page) => {
-          if (!closed && stores.has(span.profileId)) storeOf(span.profileId).apply(page.data, now());
-        })
-        .catch(() => {
-          // Offline or refused: the rows stay as they were, and the sweep reads them later.
-        });
+      rereadSpan(span).catch(() => {
+        // Offline, refused, or the profile removed meanwhile: the rows stay as they were, and
+        // the sweep reads them later.
+      });
     }
+  }
+
+  /** One span re-read into its profile's copy (a promise: from a timer, nothing may throw). */
+  async function rereadSpan(span: { profileId: string; brandIds: number[]; after: number; before: number }) {
+    const page = await deps.clients.forProfile(span.profileId).community.listInteractions(
+      {
+        brand_ids: span.brandIds,
+        source_updated_after: new Date(span.after).toISOString(),
+        source_updated_before: new Date(span.before).toISOString(),
+        sort: '-SOURCE_UPDATED_AT',
+        offset: 0,
+        limit: 100,
+      },
+      { lane: 'sync', signal: closing.signal },
+    );
+    if (!closed && stores.has(span.profileId)) storeOf(span.profileId).apply(page.data, now());
   }
 
   return {

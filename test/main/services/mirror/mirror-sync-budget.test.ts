@@ -249,4 +249,24 @@ describe('the sync share while a person works (sandbox, 100 calls a window)', ()
       true,
     );
   });
+
+  // Last: it removes the profile.
+  it('drops the re-reading of a screen whose profile was removed before the person paused', async () => {
+    await quiet();
+    const profileId = valueOf(await app.call('accounts:list')).activeId!;
+    valueOf(
+      await app.call('inbox:list', {
+        query: { brandIds: brands, filter: { from: new Date(clock.now() - 30 * 86_400_000).toISOString() } },
+        offset: 0,
+        limit: 20,
+      }),
+    );
+    valueOf(await app.call('accounts:remove', { id: profileId }));
+    const before = seen.length;
+    // The person's pause comes: nothing is read for the profile gone, and main carries on.
+    await clock.advance(2_000);
+    await quiet();
+    expect(seen.length).toBe(before);
+    expect(valueOf(await app.call('accounts:list')).profiles).toEqual([]);
+  });
 });
