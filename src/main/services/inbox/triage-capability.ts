@@ -30,13 +30,28 @@ export function createTriageCapability() {
   /** The answers had so far, to tell at once (offline, the probe cannot be asked). */
   const settled = new Map<string, boolean>();
 
-  async function probe(community: CommunityApi, brandIds: number[], context: CallContext) {
+  async function probe(
+    community: CommunityApi,
+    brandIds: number[],
+    context: CallContext,
+    tries = 3,
+  ): Promise<{ answer: TriageCapability; keep: boolean }> {
     const page = await community.listInteractions({ brand_ids: brandIds, limit: 1 }, context);
     const sample = page.data[0];
     if (!sample) return { answer: { triage: false, note: NOTHING_TO_CHECK_NOTE }, keep: false };
     try {
       await community.updateInteraction(sample.id, {}, context);
     } catch (error) {
+      // A 404 is also the answer for an interaction deleted since it was listed: asked again with
+      // another one, not taken for a service without the extension.
+      if (isApiError(error) && error.kind === 'http' && error.status === 404 && tries > 1) {
+        const again = await community.listInteractions(
+          { brand_ids: brandIds, id: sample.id, limit: 1 },
+          context,
+        );
+        if (!again.data.some((item) => item.id === sample.id))
+          return probe(community, brandIds, context, tries - 1);
+      }
       if (isMissingFeature(error)) return { answer: { triage: false, note: NO_TRIAGE_NOTE }, keep: true };
       if (!(isApiError(error) && error.kind === 'http' && [400, 422].includes(error.status))) throw error;
     }

@@ -73,6 +73,39 @@ describe('inbox:capabilities', () => {
     }
   });
 
+  it('asks again with another interaction when the one it tried was deleted in between (a 404 too)', async () => {
+    let gone: number | null = null;
+    const racing = await servicesOnSandbox(sandbox, {
+      fetch: async (input, init) => {
+        const url = urlOf(input);
+        const patched = /\/community_interactions\/(\d+)$/.exec(url.pathname);
+        if (methodOf(input, init) === 'PATCH' && patched && gone === null) {
+          // Deleted at its source between the probe's read and its PATCH: 404, and listed no more.
+          gone = Number(patched[1]);
+          return new Response(
+            JSON.stringify({ code: 404, errors: {}, message: 'Not Found', status: 'Not Found' }),
+            {
+              status: 404,
+              headers: { 'content-type': 'application/json' },
+            },
+          );
+        }
+        if (gone !== null && url.searchParams.get('id') === String(gone))
+          return new Response(JSON.stringify({ data: [], paging: { count: 0, offset: 0, limit: 1 } }), {
+            status: 200,
+            headers: { 'content-type': 'application/json' },
+          });
+        return fetch(input, init);
+      },
+    });
+    try {
+      expect(valueOf(await racing.call('inbox:capabilities'))).toEqual({ triage: true, note: null });
+      expect(racing.requests.filter((r) => /\/community_interactions\/\d+$/.test(r))).toHaveLength(2);
+    } finally {
+      await racing.close();
+    }
+  });
+
   it('asks again after a probe that said nothing either way (the service unreachable)', async () => {
     let offline = true;
     const flaky = await servicesOnSandbox(sandbox, {
