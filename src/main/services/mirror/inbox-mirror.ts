@@ -97,12 +97,8 @@ export function createInboxMirror(deps: InboxMirrorDeps) {
   }
 
   /** The kept count of a filter's rows older than the period, if it is still good. */
-  function olderCountKept(
-    profileId: string,
-    query: { brandIds: readonly number[]; filter: InboxFilter },
-    since: number,
-  ): number | undefined {
-    const kept = olderCounts.get(olderKey(profileId, query, since).key);
+  function olderCountKept(profileId: string, key: string): number | undefined {
+    const kept = olderCounts.get(key);
     const fresh =
       kept && kept.entered === storeOf(profileId).olderRowsEntered && kept.at > now() - sweepEveryMs;
     return fresh ? kept.count : undefined;
@@ -114,9 +110,9 @@ export function createInboxMirror(deps: InboxMirrorDeps) {
     since: number,
     countOlder: (filter: InboxFilter) => Promise<number>,
   ): Promise<number> {
-    const kept = olderCountKept(profileId, query, since);
-    if (kept !== undefined) return Promise.resolve(kept);
     const { filter, key } = olderKey(profileId, query, since);
+    const kept = olderCountKept(profileId, key);
+    if (kept !== undefined) return Promise.resolve(kept);
     // Asked already: that answer, or this caller's own ask if it fails (it may have been the
     // other caller's, cancelled with its call).
     const asked = countingOlder.get(key);
@@ -360,7 +356,7 @@ export function createInboxMirror(deps: InboxMirrorDeps) {
           options.countLater &&
           order === 'newest first' &&
           offset + limit <= held &&
-          olderCountKept(profileId, query, since) === undefined
+          olderCountKept(profileId, olderKey(profileId, query, since).key) === undefined
         ) {
           // The page is among the held rows whatever the older ones number: the rows at once, and
           // the service's count of the older ones (a round trip, as long as the rest) after, with
