@@ -257,11 +257,18 @@ export const useInboxStore = defineStore('inbox', () => {
 
   // The same array while the words stay the same: every row on screen takes it, and a new one on
   // each filter change (a new filter is parsed from the address) would draw them all again.
-  const tokens = computed<readonly string[]>((previous) => {
+  const searchedTokens = computed<readonly string[]>((previous) => {
     const next = searchTokens(filter.value.text, filter.value.keywordList);
     const same = previous?.length === next.length && next.every((token, at) => previous[at] === token);
     return same && previous ? previous : next;
   });
+  /**
+   * The words the rows on screen mark: those of the list they belong to. A new search's words
+   * follow when its rows take the place of the last one's (the list's generation), rather than
+   * marking, and drawing again, the rows it is about to replace.
+   */
+  const tokens = shallowRef<readonly string[]>(searchedTokens.value);
+  watch(list.generation, () => (tokens.value = searchedTokens.value));
   /** The view is on screen (between `open()` and the function it returns). */
   const onScreen = ref(false);
   /** The clock relative times read; once a minute is enough for "3 h ago" (while open). */
