@@ -1,7 +1,7 @@
 import { flushPromises } from '@vue/test-utils';
 import { describe, expect, it, vi } from 'vitest';
 import { effectScope, ref } from 'vue';
-import { usePagedList } from '../../../src/renderer/src/lib/use-paged-list.ts';
+import { REST_PAUSE_MS, usePagedList } from '../../../src/renderer/src/lib/use-paged-list.ts';
 import type { ListAnswer } from '../../../src/shared/contract/index.ts';
 
 interface Row {
@@ -25,8 +25,7 @@ const rows = (from: number, n: number): Row[] => Array.from({ length: n }, (_, k
 
 describe('usePagedList, a first screen whose count comes later', () => {
   it('shows the first rows with the count known so far, then the whole count with the rest of the page', async () => {
-    // Frames are what the rest of the page waits for: drawn at once here.
-    vi.stubGlobal('requestAnimationFrame', (draw: () => void) => setTimeout(draw, 0));
+    vi.useFakeTimers();
     const { asked, load } = pages();
     const key = ref('first');
     const list = effectScope().run(() =>
@@ -40,13 +39,44 @@ describe('usePagedList, a first screen whose count comes later', () => {
     expect(list.countPending.value).toBe(true);
     expect(list.itemAt(29)).toEqual({ id: 29 });
 
-    await vi.waitFor(() => expect(asked).toHaveLength(2));
+    // The rest waits for the person to stay on the list a moment.
+    expect(asked).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(REST_PAUSE_MS);
+    expect(asked).toHaveLength(2);
     expect(asked[1]).toMatchObject({ offset: 30, limit: 70, countLater: false });
     asked[1]!.answer({ count: 4_321, items: rows(30, 70) });
     await flushPromises();
     expect(list.count.value).toBe(4_321);
     expect(list.countPending.value).toBe(false);
     expect(list.itemAt(99)).toEqual({ id: 99 });
-    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
+
+  it('reads no rest for a list passed by, and reads it at once when the person scrolls past the first rows', async () => {
+    vi.useFakeTimers();
+    const { asked, load } = pages();
+    const key = ref('passed by');
+    const list = effectScope().run(() =>
+      usePagedList<Row>({ pageSize: 100, firstRows: 30, key, enabled: () => true, load }),
+    )!;
+    asked[0]!.answer({ count: 500, items: rows(0, 30) });
+    await flushPromises();
+    key.value = 'stayed on';
+    await flushPromises();
+    expect(asked.map((a) => a.limit)).toEqual([30, 30]);
+    await vi.advanceTimersByTimeAsync(REST_PAUSE_MS * 2);
+    // The first list's rest was never asked; the second's, after its own pause only.
+    expect(asked.map((a) => a.limit)).toEqual([30, 30]);
+
+    asked[1]!.answer({ count: 800, items: rows(1000, 30) });
+    await flushPromises();
+    list.setRange(25, 36);
+    await flushPromises();
+    expect(asked.map((a) => [a.offset, a.limit])).toEqual([
+      [0, 30],
+      [0, 30],
+      [30, 70],
+    ]);
+    vi.useRealTimers();
   });
 });

@@ -1,6 +1,5 @@
 import { onScopeDispose, ref, shallowRef, watch, type WatchSource } from 'vue';
 import type { ContractCallError, ListAnswer } from '../../../shared/contract/index.ts';
-import { afterPaint } from './after-paint.ts';
 import { toCallError } from './call-error.ts';
 
 export type PageStatus = 'loading' | 'loaded' | 'failed';
@@ -10,6 +9,13 @@ export type PageStatus = 'loading' | 'loaded' | 'failed';
  * again if scrolled back to), so a long scroll through 100k rows holds a few thousand at most.
  */
 const KEEP_PAGES = 10;
+
+/**
+ * How long a list's first rows stay on screen before the rest of their page is read (at once if
+ * the person scrolls past them): going through filters reads no rest for the lists passed by, and
+ * main, answering the next list, is not held up by the last one's rest.
+ */
+export const REST_PAUSE_MS = 200;
 
 interface Page<T> {
   status: PageStatus;
@@ -83,6 +89,22 @@ export function usePagedList<T extends { id: number | string }>(options: PagedLi
   /** The new list's pages while the old rows stay on screen (see reset). */
   let incoming: Map<number, Page<T>> | null = null;
   let range = { start: 0, end: 0 };
+  /** Ends the wait for the rest of a first page (the person scrolled past its first rows). */
+  let restWanted: (() => void) | null = null;
+
+  /** Resolves when the rest of a first page is worth reading (see REST_PAUSE_MS). */
+  function whenRestWanted(firstRows: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        if (restWanted === done) restWanted = null;
+        resolve();
+      };
+      const timer = setTimeout(done, REST_PAUSE_MS);
+      restWanted = done;
+      if (range.end >= firstRows) done();
+    });
+  }
 
   const pageOfIndex = (index: number) => Math.floor(index / pageSize);
   /** After a change to the pages; `shown` false when it is none of the rows on screen. */
@@ -112,7 +134,8 @@ export function usePagedList<T extends { id: number | string }>(options: PagedLi
     map.set(index, page);
     // A new list's first page, read while the old rows stay: nothing on screen changes yet.
     touch(map !== incoming);
-    const stale = () => (map !== pages && map !== incoming) || map.get(index) !== page;
+    const stale = () =>
+      controller.signal.aborted || (map !== pages && map !== incoming) || map.get(index) !== page;
     try {
       let answer: ListAnswer<T>;
       const firstRows = options.firstRows ?? pageSize;
@@ -129,9 +152,9 @@ export function usePagedList<T extends { id: number | string }>(options: PagedLi
         touch();
         answer = head;
         if ((head.count > head.items.length || head.countPending) && head.items.length === firstRows) {
-          // The rest once the first rows are on screen: its answer (the larger part of the
-          // page) would otherwise be read and drawn in the same frame as they are.
-          await afterPaint();
+          // The rest once the person stays on the list (see REST_PAUSE_MS): read with the first
+          // rows, its answer (the larger part of the page) would hold up their frame.
+          await whenRestWanted(firstRows);
           if (stale()) return;
           const rest = await options.load(firstRows, pageSize - firstRows, controller.signal);
           if (stale()) return;
@@ -174,6 +197,7 @@ export function usePagedList<T extends { id: number | string }>(options: PagedLi
   /** The rows in view changed: load what they need, cancel what they left behind. */
   function setRange(start: number, end: number): void {
     range = { start, end };
+    if (end >= (options.firstRows ?? pageSize)) restWanted?.();
     if (incoming) return; // the rows on screen are about to be replaced: nothing to read for them
     const first = pageOfIndex(start);
     const last = pageOfIndex(end);

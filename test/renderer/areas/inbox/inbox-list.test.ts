@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { giveListsAViewport, installFakeInbox, offline } from '../../helpers/fake-inbox.ts';
 import { createFakePreload } from '../../helpers/fake-preload.ts';
 import { freshPageForEachTest, mountApp } from '../../helpers/mount-app.ts';
+import { INBOX_FIRST_ROWS } from '../../../../src/renderer/src/areas/inbox/inbox-store.ts';
 
 freshPageForEachTest();
 giveListsAViewport();
@@ -26,8 +27,10 @@ async function openInbox(
   };
   ({ wrapper } = await mountApp('/inbox'));
   await flushPromises();
-  // The rest of the first page is asked for once its first rows have been drawn.
-  await new Promise((drawn) => requestAnimationFrame(() => setTimeout(drawn, 0)));
+  // The rest of a first page longer than a screenful is asked for once its first rows have
+  // stayed on screen a moment (REST_PAUSE_MS).
+  if ((init.count ?? 0) > INBOX_FIRST_ROWS && !inbox.state.down)
+    await vi.waitFor(() => expect(asked).toHaveLength(2), { timeout: 10_000 });
   await flushPromises();
   return { preload, inbox, asked };
 }
@@ -47,7 +50,7 @@ describe('the inbox list, page by page', () => {
   it('reads only the pages in view, as they come into view', async () => {
     const { preload, asked } = await openInbox({ count: 450 });
     // The first page: a screenful first, with nothing drawn yet (its rows show sooner), then,
-    // only once they are drawn, the rest of it.
+    // only once they are drawn and stayed a moment, the rest of it.
     expect(asked.map(({ offset, limit }) => [offset, limit])).toEqual([
       [0, 30],
       [30, 70],
