@@ -12,6 +12,7 @@ import { fillBrand, sweepPage, type MirrorSyncDeps } from './mirror-fill.ts';
 import {
   heldPageOffset,
   heldSince,
+  firstScreenFromMirror,
   listFromMirror,
   overviewFromMirror,
   uncovered,
@@ -325,8 +326,8 @@ export function createInboxMirror(deps: InboxMirrorDeps) {
      * answered from the rows the mirror holds whole (`heldSince`) where the page lies among them
      * (`heldPageOffset`), its count being the mirror's rows plus the older ones the service
      * counts (`countOlder`, one call kept per filter): the first pages newest first, the last
-     * pages oldest first. Pages reaching older rows go to the service. With `countLater`, a
-     * newest-first page among the held rows is answered before the older ones are counted.
+     * pages oldest first. Pages reaching older rows go to the service. With `countLater`, a first
+     * screen is answered before anything is counted, the held rows' count or the older ones'.
      */
     async list(
       profileId: string,
@@ -345,30 +346,28 @@ export function createInboxMirror(deps: InboxMirrorDeps) {
       const store = storeOf(profileId);
       const query = { brandIds, filter };
       let answer: ListAnswer<InboxItem>;
+      // A first screen is answered without counting (see `firstScreenFromMirror`): the rest of
+      // its page, asked once the person stays on the list, brings the count.
+      const firstScreen = options.countLater === true && offset === 0;
       if (uncovered(store, query, options.offline) === null)
-        answer = listFromMirror(store, query, offset, limit);
+        answer = firstScreen
+          ? firstScreenFromMirror(store, query, limit)
+          : listFromMirror(store, query, offset, limit);
       else {
         const since = options.countOlder ? heldSince(store, query) : null;
         if (since === null || !options.countOlder) return null;
-        const held = listFromMirror(store, query, 0, 0, since).count;
         const order = filter.sort === 'SOURCE_UPDATED_AT' ? 'oldest first' : 'newest first';
-        if (
-          options.countLater &&
+        const head =
+          firstScreen &&
           order === 'newest first' &&
-          offset + limit <= held &&
           olderCountKept(profileId, olderKey(profileId, query, since).key) === undefined
-        ) {
-          // The page is among the held rows whatever the older ones number: the rows at once, and
-          // the service's count of the older ones (a round trip, as long as the rest) after, with
-          // the next page, which waits on this same count.
-          olderCount(profileId, query, since, options.countOlder).catch(() => {
-            // Offline or refused: the next page's call asks again and says what happened.
-          });
-          answer = {
-            count: held,
-            countPending: true,
-            items: listFromMirror(store, query, offset, limit, since).items,
-          };
+            ? firstScreenFromMirror(store, query, limit, since)
+            : null;
+        if (head && head.items.length === limit) {
+          // The page is among the held rows whatever the older ones number: the rows at once,
+          // the held ones' count if kept, and the service's count of the older ones with the
+          // rest of the page, which asks for it.
+          answer = { ...head, countPending: true };
         } else {
           const older = await olderCount(profileId, query, since, options.countOlder);
           if (closed) return null;

@@ -296,7 +296,32 @@ export function listFromMirror(
   const where = whereOf(store, query, asksForWaiting(query.filter), since);
   const count = store.countWhere(where.sql, where.params);
   if (limit === 0 || offset >= count) return { count, items: [] };
-  // The page's ids from the narrow rows, in order; then only their bodies.
+  return { count, items: pageOf(store, query, where, offset, limit) };
+}
+
+/**
+ * A first screen of a covered query (or of its rows from `since` on) without counting its rows:
+ * counting costs most of the answer for a filter not counted before, and the person waits for the
+ * rows. The count is the rows known so far, pending while the page is full (more may follow),
+ * unless it was kept from an earlier answer; `count` is exact when the page is not full.
+ */
+export function firstScreenFromMirror(
+  store: MirrorStore,
+  query: MirrorQuery,
+  limit: number,
+  since?: number,
+): ListAnswer<InboxItem> {
+  const where = whereOf(store, query, asksForWaiting(query.filter), since);
+  const kept = store.keptCount(where.sql, where.params);
+  const items = limit > 0 && kept !== 0 ? pageOf(store, query, where, 0, limit) : [];
+  if (kept !== undefined) return { count: kept, items };
+  return items.length === limit
+    ? { count: limit, countPending: true, items }
+    : { count: items.length, items };
+}
+
+/** The page's ids from the narrow rows, in order; then only their bodies. */
+function pageOf(store: MirrorStore, query: MirrorQuery, where: Where, offset: number, limit: number) {
   const ids = (
     store
       .statement(
@@ -306,12 +331,11 @@ export function listFromMirror(
   ).map((row) => Number(row.id));
   const bodies = store.bodies(ids);
   const text = query.filter.text;
-  const items = ids.map((id) => {
+  return ids.map((id) => {
     const item = bodies.get(id)!;
     // The service gives a snippet around the searched words with a search, none without.
     return { ...item, search_result_snippet: text ? snippetOf(item, text) : null } as InboxItem;
   });
-  return { count, items };
 }
 
 /** The overview's waiting queue (the To do view's waiting ones): how many, and who waited longest. */

@@ -90,12 +90,8 @@ export class MirrorStore {
    * back and forth between a few filters.
    */
   countWhere(sql: string, params: readonly (string | number)[]): number {
-    if (this.#rowsChanged !== this.#countsAt) {
-      this.#counts.clear();
-      this.#countsAt = this.#rowsChanged;
-    }
     const key = `${sql}\u0000${JSON.stringify(params)}`;
-    let count = this.#counts.get(key);
+    let count = this.keptCount(sql, params);
     if (count === undefined) {
       count = Number(
         (
@@ -108,6 +104,15 @@ export class MirrorStore {
       this.#counts.set(key, count);
     }
     return count;
+  }
+
+  /** The count `countWhere` kept for a condition, or undefined when it would have to count. */
+  keptCount(sql: string, params: readonly (string | number)[]): number | undefined {
+    if (this.#rowsChanged !== this.#countsAt) {
+      this.#counts.clear();
+      this.#countsAt = this.#rowsChanged;
+    }
+    return this.#counts.get(`${sql}\u0000${JSON.stringify(params)}`);
   }
 
   /** Prepared once per SQL text: the mirror's reads repeat a handful of shapes. */

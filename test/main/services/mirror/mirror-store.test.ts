@@ -5,7 +5,11 @@ import { DatabaseSync } from 'node:sqlite';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { CommunityApi } from '../../../../src/main/services/api/community.ts';
 import { fillBrand, type MirrorSyncDeps } from '../../../../src/main/services/mirror/mirror-fill.ts';
-import { listFromMirror, uncovered } from '../../../../src/main/services/mirror/mirror-query.ts';
+import {
+  firstScreenFromMirror,
+  listFromMirror,
+  uncovered,
+} from '../../../../src/main/services/mirror/mirror-query.ts';
 import { MirrorStore } from '../../../../src/main/services/mirror/mirror-store.ts';
 import { createProfileDatabases } from '../../../../src/main/services/storage/profile-databases.ts';
 import { clientFor, sandboxForThisFile } from '../support/sandbox.ts';
@@ -275,6 +279,33 @@ describe('counts kept between writes', () => {
     // A row of its own changed: counted again (every row now reads as read).
     store.apply([{ ...page.data.find((item) => !item.is_read)!, is_read: true }]);
     expect(listFromMirror(store, unread, 0, 5).count).toBe(0);
+    databases.close();
+  });
+});
+
+describe('a first screen', () => {
+  it('comes without counting: the rows known so far while the page is full, the kept count once one was counted', async () => {
+    const databases = createProfileDatabases({ directory: join(folder, 'first-screen') });
+    const store = new MirrorStore(databases.open('p1'));
+    const { community, signal } = recordingCommunity();
+    await fillBrand(syncDeps(store, community, signal, 30), 102);
+    const unread = { brandIds: [102], filter: { read: false } };
+    const whole = listFromMirror(store, { brandIds: [102], filter: { read: true } }, 0, 10);
+    expect(whole.count).toBeGreaterThan(10);
+
+    const head = firstScreenFromMirror(store, unread, 10);
+    expect(head).toMatchObject({ count: 10, countPending: true });
+    const counted = listFromMirror(store, unread, 0, 10);
+    expect(head.items.map((item) => item.id)).toEqual(counted.items.map((item) => item.id));
+    expect(counted.count).toBeGreaterThan(10);
+    // Counted since: the kept count at once, nothing pending.
+    expect(firstScreenFromMirror(store, unread, 10)).toEqual(counted);
+    // A page that is not full is the whole list: its count is exact.
+    const archived = { brandIds: [102], filter: { archived: true } };
+    const short = firstScreenFromMirror(store, archived, 100_000);
+    expect(short.countPending).toBeUndefined();
+    expect(short.items.length).toBeGreaterThan(0);
+    expect(short.count).toBe(listFromMirror(store, archived, 0, 0).count);
     databases.close();
   });
 });
