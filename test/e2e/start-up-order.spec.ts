@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test, type SandboxService, type WebShellProcess } from './fixtures.ts';
+import { callsByFetch } from './support/bridge-recorder.ts';
 import { expectGroupsAsInSandbox } from './support/tags-page.ts';
 
 // At start the app reads the profile list and the chosen brands while the first page opens; a
@@ -74,6 +75,8 @@ const areas: Area[] = [
 /** A page of its own, opened through a fresh link (each link works once). */
 async function openPage(context: BrowserContext, webShell: WebShellProcess) {
   const page = await context.newPage();
+  // By fetch, where the test can hold the reads' answers.
+  await callsByFetch(page);
   const profileList = await hold(page, 'accounts:list');
   const brands = await hold(page, 'brands:get');
   return { page, profileList, brands, open: async () => page.goto(await webShell.freshUrl()) };

@@ -1,5 +1,6 @@
 import { expect, test } from './fixtures.ts';
 import { expectAccessible } from './support/accessibility-audit.ts';
+import { callsByFetch } from './support/bridge-recorder.ts';
 import { closeMenu, pickOption } from './support/naive-select.ts';
 import { expectNoRawErrorText } from './support/raw-error-text.ts';
 import {
@@ -91,6 +92,9 @@ test('with the sandbox stopped: what failed and a Retry, which works once it is 
   page,
   sandbox,
 }) => {
+  // By fetch, where the test can wait for the Retry's answer below.
+  await callsByFetch(page);
+  await page.reload();
   await expectGroupsAsInSandbox(page, sandbox, [101, 102, 103]);
   const kept = (await sandboxTags(sandbox, 101)).length + (await sandboxTags(sandbox, 102)).length;
   await sandbox.stopHoldingPort();

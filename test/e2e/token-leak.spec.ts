@@ -45,9 +45,7 @@ test('the token appears in no answer, event, renderer storage or settings file',
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   // The theme changes on the click; its settings:update answers after (recorded before the reload).
   await expect
-    .poll(async () =>
-      (await recordedAnswers(page)).some((r) => r.url.endsWith('/bridge/call/settings:update')),
-    )
+    .poll(async () => (await recordedAnswers(page)).some((r) => r.url.endsWith('/call/settings:update')))
     .toBe(true);
 
   // Nothing typed survives in the page: the token fields were cleared with their forms.
@@ -73,11 +71,13 @@ test('the token appears in no answer, event, renderer storage or settings file',
     'settings:update',
   ]) {
     expect(
-      urls.some((url) => url.endsWith(`/bridge/call/${call}`)),
+      urls.some((url) => url.endsWith(`/call/${call}`)),
       `an answer of ${call}`,
     ).toBe(true);
   }
-  const lists = recorded.filter((r) => r.url.endsWith('/bridge/call/accounts:list'));
+  // Calls answered over the page's socket were recorded too, not only fetched ones.
+  expect(urls.some((url) => url.includes('/bridge/socket/call/'))).toBe(true);
+  const lists = recorded.filter((r) => r.url.endsWith('/call/accounts:list'));
   expect(lists.some((r) => r.body.includes('Main brand') && r.body.includes('App brand'))).toBe(true);
   expect(
     recorded.some((r) => r.url.endsWith('/bridge/events') && r.body.includes('event: rate:status')),
@@ -143,7 +143,7 @@ test('the local sandbox token appears in no answer, event, renderer storage or f
   const urls = recorded.map((r) => r.url);
   for (const call of ['accounts:start-sandbox', 'accounts:list', 'accounts:test', 'accounts:rate-status']) {
     expect(
-      urls.some((url) => url.endsWith(`/bridge/call/${call}`)),
+      urls.some((url) => url.endsWith(`/call/${call}`)),
       `an answer of ${call}`,
     ).toBe(true);
   }

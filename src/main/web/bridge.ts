@@ -5,8 +5,9 @@ import { refuseUnauthenticated, type Session } from './session.ts';
 
 /**
  * The web bridge: the contract's calls as `POST /bridge/call/<name>` and its events as a
- * Server-Sent Events stream on `GET /bridge/events`. Every route under `/bridge` needs the session
- * cookie (see session.ts); the token itself never leaves this process.
+ * Server-Sent Events stream on `GET /bridge/events`; the page makes its calls over a socket while
+ * one is open (bridge-socket.ts). Every route under `/bridge` needs the session cookie (see
+ * session.ts); the token itself never leaves this process.
  */
 export function registerBridge(
   app: FastifyInstance,

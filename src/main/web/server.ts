@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import type { IncomingHttpHeaders } from 'node:http';
 import fastifyStatic from '@fastify/static';
 import Conf from 'conf';
 import Fastify from 'fastify';
@@ -6,6 +7,7 @@ import { createServices } from '../services/create-services.ts';
 import type { EventBus } from '../services/event-bus.ts';
 import { createSettingsService } from '../services/app/settings-service.ts';
 import { registerBridge } from './bridge.ts';
+import { registerBridgeSocket } from './bridge-socket.ts';
 import { createWebPlatform } from './web-platform.ts';
 import { createOneTimeCodes } from './one-time-codes.ts';
 import { CONNECT_PATH, createSession, registerConnect } from './session.ts';
@@ -39,6 +41,12 @@ export interface WebShell {
   events: EventBus;
   close(): Promise<void>;
 }
+
+/**
+ * A call's body may carry a CSV file to import (IMPORT_FILE_MAX_CHARS characters, up to three
+ * bytes each in JSON): more than Fastify's 1 MiB default.
+ */
+const BODY_LIMIT = 12 * 1024 * 1024;
 
 const CSP = [
   "default-src 'self'",
@@ -89,23 +97,25 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
   );
 
   // A page's open event stream must not keep Ctrl+C from stopping the shell.
-  // A call's body may carry a CSV file to import (IMPORT_FILE_MAX_CHARS characters, up to three
-  // bytes each in JSON): more than Fastify's 1 MiB default.
-  const app = Fastify({ logger: false, forceCloseConnections: true, bodyLimit: 12 * 1024 * 1024 });
+  const app = Fastify({ logger: false, forceCloseConnections: true, bodyLimit: BODY_LIMIT });
   let allowedHosts = new Set<string>();
   let allowedOrigins = new Set<string>();
-  app.addHook('onRequest', async (request, reply) => {
+  /** Why a request may not reach this server, or null: the same rules for a fetch and a socket. */
+  function refuses(request: { headers: IncomingHttpHeaders }) {
     // DNS rebinding defence: a page on another name that resolves to 127.0.0.1 gets nothing.
     // Host names are case-insensitive, so `LOCALHOST:port` is this server too.
-    if (!allowedHosts.has((request.headers.host ?? '').toLowerCase())) {
-      return reply.code(403).send({ message: 'Requests must be addressed to 127.0.0.1 or localhost.' });
-    }
+    if (!allowedHosts.has((request.headers.host ?? '').toLowerCase()))
+      return { status: 403, message: 'Requests must be addressed to 127.0.0.1 or localhost.' };
     // A browser names the page behind a cross-origin request (and `null` for a sandboxed frame or
     // a file): only this server's own pages may call it. Navigations send no Origin.
     const origin = request.headers.origin;
-    if (origin !== undefined && !allowedOrigins.has(origin.toLowerCase())) {
-      return reply.code(403).send({ message: 'Only pages of the browser shell itself may call it.' });
-    }
+    if (origin !== undefined && !allowedOrigins.has(origin.toLowerCase()))
+      return { status: 403, message: 'Only pages of the browser shell itself may call it.' };
+    return null;
+  }
+  app.addHook('onRequest', async (request, reply) => {
+    const refused = refuses(request);
+    if (refused) return reply.code(refused.status).send({ message: refused.message });
   });
   app.addHook('onSend', async (_request, reply) => {
     reply.header('content-security-policy', CSP);
@@ -114,6 +124,12 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
   });
   registerConnect(app, { codes, session });
   registerBridge(app, { session, handlers, events });
+  const closeSocket = registerBridgeSocket(app.server, {
+    session,
+    handlers,
+    refuses,
+    maxPayload: BODY_LIMIT,
+  });
   await app.register(fastifyStatic, { root: options.rendererDir, index: 'index.html' });
 
   const address = await app.listen({ host: '127.0.0.1', port: options.port ?? 0 });
@@ -129,6 +145,7 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
     },
     events,
     close: async () => {
+      closeSocket();
       await app.close();
       await close();
     },

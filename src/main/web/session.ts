@@ -1,5 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { IncomingHttpHeaders } from 'node:http';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { OneTimeCodes } from './one-time-codes.ts';
 
 /** Where a printed or opened link points: `/connect?code=<one-time code>`. */
@@ -9,7 +10,8 @@ export interface Session {
   cookieName: string;
   /** The `Set-Cookie` value that hands the page its credential. */
   setCookie: string;
-  isAuthenticated(request: FastifyRequest): boolean;
+  /** Whether a request (a fetch, or a socket's upgrade) carries the page's credential. */
+  isAuthenticated(request: { headers: IncomingHttpHeaders }): boolean;
 }
 
 function cookieValue(header: string | undefined, name: string): string | undefined {

@@ -7,16 +7,48 @@ export interface RecordedAnswer {
 }
 
 /**
- * Wraps the page's `fetch` before any app script runs, copying every answer of the bridge into
- * `__recorded`: call answers through `clone()`, the event stream through `tee()` (one branch for
- * the app, one read here as it arrives). Runs in the browser; written against `globalThis` so it
- * type-checks with the Node library the e2e tests compile with.
+ * Wraps the page's `fetch` and `WebSocket` before any app script runs, copying every answer of the
+ * bridge into `__recorded`: call answers through `clone()`, the event stream through `tee()` (one
+ * branch for the app, one read here as it arrives), and each answer on the page's socket under the
+ * name of the call it answers (`…/bridge/socket/call/<name>`). Runs in the browser; written against
+ * `globalThis` so it type-checks with the Node library the e2e tests compile with.
  */
 function installRecorder(): void {
-  const scope = globalThis as unknown as { __recorded?: RecordedAnswer[]; fetch: typeof fetch };
+  const scope = globalThis as unknown as {
+    __recorded?: RecordedAnswer[];
+    fetch: typeof fetch;
+    WebSocket: typeof WebSocket;
+  };
   const recorded: RecordedAnswer[] = [];
   scope.__recorded = recorded;
   const original = scope.fetch.bind(globalThis);
+
+  const NativeSocket = scope.WebSocket;
+  scope.WebSocket = class RecordedSocket extends NativeSocket {
+    #names = new Map<string, string>();
+    constructor(url: string | URL, protocols?: ConstructorParameters<typeof WebSocket>[1]) {
+      super(url, protocols);
+      this.addEventListener('message', (event: MessageEvent) => {
+        const body = String(event.data);
+        let name = '?';
+        try {
+          name = this.#names.get((JSON.parse(body) as { id: string }).id) ?? '?';
+        } catch {
+          // Not JSON: recorded under no call.
+        }
+        recorded.push({ url: `${String(url)}/call/${name}`, body });
+      });
+    }
+    override send(data: string | ArrayBufferLike | Blob | ArrayBufferView): void {
+      try {
+        const sent = JSON.parse(String(data)) as { id?: string; name?: string };
+        if (sent.id && sent.name) this.#names.set(sent.id, sent.name);
+      } catch {
+        // Not JSON: no call to name.
+      }
+      super.send(data);
+    }
+  };
 
   scope.fetch = async (input, init) => {
     const response = await original(input, init);
@@ -54,4 +86,15 @@ export async function recordBridge(page: Page): Promise<void> {
 /** What the current document recorded so far (a reload starts a new recording: collect before). */
 export function recordedAnswers(page: Page): Promise<RecordedAnswer[]> {
   return page.evaluate(() => (globalThis as unknown as { __recorded?: RecordedAnswer[] }).__recorded ?? []);
+}
+
+/**
+ * Every call of this page (from its next navigation on) by fetch, none over the socket: where a
+ * test holds a call's answer (`page.route`) or waits for it (`waitForResponse`). A page with no
+ * socket calls by fetch alone.
+ */
+export async function callsByFetch(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    delete (globalThis as { WebSocket?: unknown }).WebSocket;
+  });
 }

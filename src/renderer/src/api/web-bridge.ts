@@ -6,6 +6,7 @@ import {
   type EventName,
 } from '../../../shared/contract/index.ts';
 import { createEventStream, type EventStream } from './event-stream.ts';
+import { createSocketCalls } from './socket-calls.ts';
 import { cancelledResult, failure, offlineMessage, type Transport } from './transport.ts';
 
 export const forbiddenMessage =
@@ -15,6 +16,18 @@ export interface WebBridgeOptions {
   fetch?: typeof fetch;
   /** Prefix of the bridge routes; same origin by default. */
   baseUrl?: string;
+  /**
+   * Opens the socket calls go through while it is open (see socket-calls.ts); by default, in a
+   * page, the browser's own to the page's origin. Without one every call is fetched.
+   */
+  openSocket?: () => WebSocket;
+}
+
+/** The page's socket to its own shell, where there is a page (not in Node's tests). */
+function pageSocket(): (() => WebSocket) | undefined {
+  const page = (globalThis as { location?: { protocol: string; host: string } }).location;
+  if (!page || typeof WebSocket === 'undefined') return undefined;
+  return () => new WebSocket(`${page.protocol === 'https:' ? 'wss' : 'ws'}://${page.host}/bridge/socket`);
 }
 
 function looksLikeResult(body: unknown): body is CallResult<unknown> {
@@ -24,7 +37,8 @@ function looksLikeResult(body: unknown): body is CallResult<unknown> {
 }
 
 /**
- * The browser shell's transport: calls over `POST /bridge/call/<name>`, events over SSE. The page
+ * The browser shell's transport: calls over the page's socket while it is open (socket-calls.ts),
+ * else `POST /bridge/call/<name>`, events over SSE. The page
  * holds no credential of its own: the shell set an HttpOnly session cookie when the page was opened
  * with a one-time link, and the browser sends it with every same-origin request (no script can
  * read it, and nothing lands in localStorage or sessionStorage).
@@ -34,6 +48,8 @@ export function createWebBridge(options: WebBridgeOptions = {}): Transport {
   const doFetch: typeof fetch = (...args) => (options.fetch ?? globalThis.fetch)(...args);
   const base = options.baseUrl ?? '';
   let stream: EventStream | undefined;
+  const openSocket = options.openSocket ?? (options.baseUrl === undefined ? pageSocket() : undefined);
+  const socket = openSocket ? createSocketCalls(openSocket, looksLikeResult) : null;
 
   async function call(
     name: CallName,
@@ -41,6 +57,8 @@ export function createWebBridge(options: WebBridgeOptions = {}): Transport {
     { lane, signal }: ClientCallOptions = {},
   ): Promise<CallResult<unknown>> {
     if (signal?.aborted) return cancelledResult;
+    const overSocket = socket?.call(name, input, { lane, signal });
+    if (overSocket) return overSocket;
     let response: Response;
     try {
       // Aborting the fetch closes its connection, which is how main learns the call was cancelled.
