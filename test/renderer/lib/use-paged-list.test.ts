@@ -52,6 +52,30 @@ describe('usePagedList, a first screen whose count comes later', () => {
     vi.useRealTimers();
   });
 
+  it('keeps a change made to a first row while the rest of its page was on its way', async () => {
+    vi.useFakeTimers();
+    const { asked, load } = pages();
+    const list = effectScope().run(() =>
+      usePagedList<Row & { read?: boolean }>({
+        pageSize: 100,
+        firstRows: 30,
+        key: ref('one'),
+        enabled: () => true,
+        load,
+      }),
+    )!;
+    asked[0]!.answer({ count: 30, items: rows(0, 30), countPending: true });
+    await flushPromises();
+    // Opened at once, and so marked read, before the rest came.
+    list.updateItem(3, (row) => ({ ...row, read: true }));
+    await vi.advanceTimersByTimeAsync(REST_PAUSE_MS);
+    asked[1]!.answer({ count: 100, items: rows(30, 70) });
+    await flushPromises();
+    expect(list.itemAt(3)).toEqual({ id: 3, read: true });
+    expect(list.itemAt(99)).toEqual({ id: 99 });
+    vi.useRealTimers();
+  });
+
   it('reads no rest for a list passed by, and reads it at once when the person scrolls past the first rows', async () => {
     vi.useFakeTimers();
     const { asked, load } = pages();

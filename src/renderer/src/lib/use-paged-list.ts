@@ -158,7 +158,9 @@ export function usePagedList<T extends { id: number | string }>(options: PagedLi
           if (stale()) return;
           const rest = await options.load(firstRows, pageSize - firstRows, controller.signal);
           if (stale()) return;
-          answer = { ...rest, items: [...head.items, ...rest.items] };
+          // The first rows as they are now: a change made to one meanwhile (read on opening it,
+          // archived) stays.
+          answer = { ...rest, items: [...page.items, ...rest.items] };
         }
       } else {
         answer = await options.load(index * pageSize, pageSize, controller.signal);
