@@ -179,3 +179,40 @@ describe('calls over the page socket: cancellation', () => {
     expect(await bridge.call('mirror:status', undefined, {})).toMatchObject({ ok: true });
   });
 });
+
+describe('calls over the page socket: a shell that refuses it', () => {
+  const app = Fastify();
+  registerBridge(app, {
+    session: { isAuthenticated: () => true } as unknown as Session,
+    handlers: { 'mirror:status': async () => ({ filled: true, syncedAt: null }) } as unknown as Handlers,
+    events: new EventBus(),
+  });
+  let origin: string;
+  beforeAll(async () => {
+    origin = await app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(() => app.close());
+
+  it('calls by fetch, and does not try a socket again on every call', async () => {
+    const tried: WebSocket[] = [];
+    const bridge = createWebBridge({
+      baseUrl: origin,
+      openSocket: () => {
+        // As a browser's: a refused upgrade ends in an error, then a close.
+        const ws = new WebSocket(`${origin.replace('http', 'ws')}${BRIDGE_SOCKET_PATH}`, {
+          headers: { origin },
+        });
+        ws.on('error', () => {});
+        tried.push(ws);
+        return ws as unknown as globalThis.WebSocket;
+      },
+    });
+    expect(await bridge.call('mirror:status', undefined, {})).toMatchObject({ ok: true });
+    // The refused socket has closed (its client's `onclose` ran) before the next calls.
+    const first = tried[0]!;
+    if (first.readyState !== first.CLOSED) await new Promise((resolve) => first.once('close', resolve));
+    for (let call = 0; call < 3; call++)
+      expect(await bridge.call('mirror:status', undefined, {})).toMatchObject({ ok: true });
+    expect(tried).toHaveLength(1);
+  });
+});

@@ -1,6 +1,9 @@
 import type { CallName, CallResult, ClientCallOptions } from '../../../shared/contract/index.ts';
 import { cancelledResult, failure, offlineMessage } from './transport.ts';
 
+/** How long after a socket that never opened (refused, the shell gone) another is tried. */
+const RETRY_MS = 5_000;
+
 /** The answer a socket message carries, or null when it is none (see main/web/bridge-socket.ts). */
 function answerOf(
   data: unknown,
@@ -27,13 +30,17 @@ function answerOf(
 export function createSocketCalls(
   open: () => WebSocket,
   looksLikeResult: (body: unknown) => body is CallResult<unknown>,
+  now: () => number = Date.now,
 ) {
   let socket: WebSocket | null = null;
   let nextId = 1;
   const waiting = new Map<string, (result: CallResult<unknown>) => void>();
+  /** A socket refused (or never opened) is tried again only after a while: calls fetch meanwhile. */
+  let retryAt = 0;
 
   function connect(): WebSocket | null {
     if (socket) return socket;
+    if (now() < retryAt) return null;
     let opened: WebSocket;
     try {
       opened = open();
@@ -45,8 +52,11 @@ export function createSocketCalls(
       const answer = answerOf(event.data, looksLikeResult);
       if (answer) waiting.get(answer.id)?.(answer.result);
     };
+    let wasOpen = false;
+    opened.onopen = () => (wasOpen = true);
     opened.onclose = () => {
       if (socket === opened) socket = null;
+      if (!wasOpen) retryAt = now() + RETRY_MS;
       for (const finish of [...waiting.values()]) finish(failure('offline', offlineMessage));
     };
     return opened;
