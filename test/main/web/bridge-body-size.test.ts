@@ -1,32 +1,16 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startWebShell, type WebShell } from '../../../src/main/web/server.ts';
+import type { WebShell } from '../../../src/main/web/server.ts';
 import { IMPORT_FILE_MAX_CHARS } from '../../../src/shared/contract/index.ts';
-import { exchange } from './support/exchange.ts';
+import { startConnectedShell } from './support/connected-shell.ts';
 
 let shell: WebShell;
-let dir: string;
 let cookie: string;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'socialdesk-bridge-size-'));
-  const rendererDir = join(dir, 'renderer');
-  mkdirSync(rendererDir);
-  writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>Socialdesk</title>');
-  shell = await startWebShell({
-    rendererDir,
-    userDataDir: join(dir, 'data'),
-    appVersion: '9.9.9',
-    keychainService: 'Socialdesk-test-bridge-size',
-  });
-  cookie = (await exchange(shell.issueLink().url)).cookie!;
+  ({ shell, cookie, close } = await startConnectedShell('bridge-size'));
 });
-afterAll(async () => {
-  await shell.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => close());
 
 it('takes a CSV file as large as an import takes, written in any script, through to its call', async () => {
   // The largest text the import's contract takes, in three-byte characters: 9 MB of JSON.

@@ -1,6 +1,3 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
@@ -8,10 +5,10 @@ import type { Handlers } from '../../../src/main/services/dispatch.ts';
 import { EventBus } from '../../../src/main/services/event-bus.ts';
 import { registerBridge } from '../../../src/main/web/bridge.ts';
 import { BRIDGE_SOCKET_PATH, registerBridgeSocket } from '../../../src/main/web/bridge-socket.ts';
-import { startWebShell, type WebShell } from '../../../src/main/web/server.ts';
+import type { WebShell } from '../../../src/main/web/server.ts';
 import type { Session } from '../../../src/main/web/session.ts';
 import { createWebBridge } from '../../../src/renderer/src/api/web-bridge.ts';
-import { exchange } from './support/exchange.ts';
+import { startConnectedShell } from './support/connected-shell.ts';
 
 /** A socket to a shell, as a page (or another site) would open it; `opened` settles on the upgrade. */
 function socketTo(origin: string, headers: Record<string, string>) {
@@ -39,25 +36,12 @@ function answerTo(
 
 describe('calls over the page socket, on the browser shell', () => {
   let shell: WebShell;
-  let dir: string;
   let cookie: string;
+  let close: () => Promise<void>;
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'socialdesk-socket-'));
-    const rendererDir = join(dir, 'renderer');
-    mkdirSync(rendererDir);
-    writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>Socialdesk</title>');
-    shell = await startWebShell({
-      rendererDir,
-      userDataDir: join(dir, 'data'),
-      appVersion: '9.9.9',
-      keychainService: 'Socialdesk-test-socket',
-    });
-    cookie = (await exchange(shell.issueLink().url)).cookie!;
+    ({ shell, cookie, close } = await startConnectedShell('socket'));
   });
-  afterAll(async () => {
-    await shell.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => close());
 
   it("opens only for a page of the shell's own, with the session cookie", async () => {
     const own = { origin: shell.origin };

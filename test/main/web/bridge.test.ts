@@ -1,37 +1,20 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startWebShell, type WebShell } from '../../../src/main/web/server.ts';
+import type { WebShell } from '../../../src/main/web/server.ts';
+import { startConnectedShell } from './support/connected-shell.ts';
 import { exchange } from './support/exchange.ts';
 
 let shell: WebShell;
-let dir: string;
 /** The shell's clock for link expiry, stepped by the tests. */
 let clock = 1_000_000;
 /** The cookie header of a connected page. */
 let cookie: string;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'socialdesk-bridge-'));
-  const rendererDir = join(dir, 'renderer');
-  mkdirSync(rendererDir);
-  writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>Socialdesk</title>');
-  shell = await startWebShell({
-    rendererDir,
-    userDataDir: join(dir, 'data'),
-    appVersion: '9.9.9',
-    keychainService: 'Socialdesk-test-bridge',
-    now: () => clock,
-  });
-  const connected = await exchange(shell.issueLink().url);
-  cookie = connected.cookie!;
+  ({ shell, cookie, close } = await startConnectedShell('bridge', () => clock));
 });
-afterAll(async () => {
-  await shell.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => close());
 
 function call(name: string, body: unknown, headers: Record<string, string> = { cookie }) {
   return fetch(`${shell.origin}/bridge/call/${name}`, {
