@@ -2,6 +2,7 @@ import { flushPromises, type VueWrapper } from '@vue/test-utils';
 import { describe, expect, it } from 'vitest';
 import type { Router } from 'vue-router';
 import { filterKey } from '../../../../src/renderer/src/areas/inbox/inbox-query.ts';
+import { useInboxStore } from '../../../../src/renderer/src/areas/inbox/inbox-store.ts';
 import { INBOX_SEARCH_MAX, type InboxFilter } from '../../../../src/shared/contract/index.ts';
 import { giveListsAViewport, installFakeInbox } from '../../helpers/fake-inbox.ts';
 import { createFakePreload } from '../../helpers/fake-preload.ts';
@@ -207,5 +208,19 @@ describe('the inbox screen and its address', () => {
     await settle(router);
     expect(lastFilter(preload)).toEqual(toDo);
     expect((field.element as HTMLInputElement).value).toBe('');
+  });
+});
+
+describe('the filter while the router catches up', () => {
+  it('stays the same object when the address written on the click comes back: nothing is drawn twice', async () => {
+    const { wrapper, router } = await openInbox('/inbox');
+    const inbox = useInboxStore();
+    await wrapper.get('[data-testid="type-entry"][data-type="TIKTOK_COMMENT"]').trigger('click');
+    // Taken on the click, before the router wrote the address.
+    const onClick = inbox.filter;
+    expect(onClick.types).toEqual(['TIKTOK_COMMENT']);
+    await settle(router);
+    expect(router.currentRoute.value.query.type).toBe('TIKTOK_COMMENT');
+    expect(inbox.filter).toBe(onClick);
   });
 });

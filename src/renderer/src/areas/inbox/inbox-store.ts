@@ -51,7 +51,12 @@ export const useInboxStore = defineStore('inbox', () => {
   // campaigns list's `q` and `sort`) is not this filter, and the list keeps its rows meanwhile.
   // A change takes effect on the click, before the router has written it (see useQueryState).
   const address = useQueryState(filterParams, { active: () => route.matched[0]?.name === 'inbox' });
-  const filter = computed<InboxFilter>(() => compactFilter(address.state.value));
+  // The same object while the filter says the same: the router writing back the value set on the
+  // click parses a new one, which would draw the filter bar and the view a second time.
+  const filter = computed<InboxFilter>((previous) => {
+    const next = compactFilter(address.state.value);
+    return previous && filterKeyOf(previous) === filterKeyOf(next) ? previous : next;
+  });
   const filterKey = computed(() => filterKeyOf(filter.value));
   /**
    * The filter as the service is asked it: the list, a bulk change over it and the export. Its
