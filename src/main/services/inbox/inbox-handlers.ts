@@ -27,7 +27,7 @@ import { insights, overview, UNREAD_TYPES, unreadCounts } from './inbox-stats.ts
 import { createSavedViews } from './saved-views.ts';
 import { interactionOrder, readMerged } from './merged-list.ts';
 import { createTriageCapability } from './triage-capability.ts';
-import { asksForWaiting, createWaitingList } from './waiting-list.ts';
+import { asksForWaiting, createWaitingList, joinWaiting } from './waiting-list.ts';
 import { INTERACTIONS_MAX_PAGE } from './walk-interactions.ts';
 
 export interface InboxHandlersDeps {
@@ -49,7 +49,14 @@ export interface InboxHandlersDeps {
    */
   mirror?: Pick<
     InboxMirror,
-    'noteActivity' | 'apply' | 'list' | 'waitingSummary' | 'unreadCounts' | 'get' | 'offlineOverview'
+    | 'noteActivity'
+    | 'apply'
+    | 'list'
+    | 'waitingSummary'
+    | 'heldWaitingSummary'
+    | 'unreadCounts'
+    | 'get'
+    | 'offlineOverview'
   >;
   /**
    * Triage done while the service cannot be reached: applied to the mirror at once and put in
@@ -306,7 +313,16 @@ export function createInboxHandlers(deps: InboxHandlersDeps): HandlerMap<typeof 
       const id = profileId();
       const local = mirror?.waitingSummary(id, brandIds, { offline: offline() });
       if (local) return local;
+      // The rows the mirror holds whole from it, and only the older ones walked at the service:
+      // at 90 days kept, half the pages of a walk that competes with everything the person does
+      // in the app's first seconds.
+      const held = offline() ? null : mirror?.heldWaitingSummary(id, brandIds);
       try {
+        if (held)
+          return joinWaiting(
+            held.summary,
+            await waiting.summary(brandIds, context, new Date(held.since).toISOString()),
+          );
         return await waiting.summary(brandIds, context);
       } catch (error) {
         const kept = unanswered(error) ? mirror?.waitingSummary(id, brandIds, { offline: true }) : null;

@@ -64,6 +64,17 @@ export interface WaitingListDeps {
   now?: () => number;
 }
 
+/** The waiting queue of two parts of the rows (none in both): the counts added, the longer wait kept. */
+export function joinWaiting(one: InboxWaitingSummary, other: InboxWaitingSummary): InboxWaitingSummary {
+  const oldest =
+    one.oldest && other.oldest
+      ? Date.parse(one.oldest.since) <= Date.parse(other.oldest.since)
+        ? one.oldest
+        : other.oldest
+      : (one.oldest ?? other.oldest);
+  return { count: one.count + other.count, oldest };
+}
+
 /** Whether a filter asks for the waiting ones only (the Oldest waiting first order does too). */
 export function asksForWaiting(filter: InboxFilter): boolean {
   return filter.needsReply === true || filter.sort === 'OLDEST_WAITING';
@@ -310,8 +321,14 @@ export function createWaitingList(deps: WaitingListDeps) {
      * (the list, which the person works through, walks again after `keptMs`): the overview never
      * starts a walk of 600 pages only because time passed.
      */
-    async summary(brandIds: readonly number[], context: CallContext): Promise<InboxWaitingSummary> {
-      const { rows } = await walked(brandIds, { needsReply: true }, context, Infinity);
+    async summary(
+      brandIds: readonly number[],
+      context: CallContext,
+      /** Only the rows last active before this (ISO): the mirror holds the rest. */
+      before?: string,
+    ): Promise<InboxWaitingSummary> {
+      const filter: InboxFilter = before ? { needsReply: true, to: before } : { needsReply: true };
+      const { rows } = await walked(brandIds, filter, context, Infinity);
       let oldest: Kept['rows'][number] | null = null;
       for (const row of rows) if (!oldest || row.since < oldest.since) oldest = row;
       return {

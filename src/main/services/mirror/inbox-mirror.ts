@@ -394,6 +394,21 @@ export function createInboxMirror(deps: InboxMirrorDeps) {
       return waitingSummaryFromMirror(store, brandIds);
     },
 
+    /**
+     * The waiting queue of the rows the mirror holds whole, where it does not cover the brands
+     * (older rows on the service): the rows last active from `since` on, which the service's
+     * older ones (before `since`) complete. Null where it holds no such part.
+     */
+    heldWaitingSummary(
+      profileId: string,
+      brandIds: readonly number[],
+    ): { since: number; summary: InboxWaitingSummary } | null {
+      if (closed) return null;
+      const store = storeOf(profileId);
+      const since = heldSince(store, { brandIds, filter: { needsReply: true } });
+      return since === null ? null : { since, summary: waitingSummaryFromMirror(store, brandIds, since) };
+    },
+
     /** Op 18's unread counts from the mirror; null where it does not cover the brands and range. */
     unreadCounts(
       profileId: string,

@@ -338,13 +338,17 @@ function pageOf(store: MirrorStore, query: MirrorQuery, where: Where, offset: nu
   });
 }
 
-/** The overview's waiting queue (the To do view's waiting ones): how many, and who waited longest. */
+/**
+ * The overview's waiting queue (the To do view's waiting ones): how many, and who waited longest;
+ * of the rows last active from `since` on only, when given (see `heldSince`).
+ */
 export function waitingSummaryFromMirror(
   store: MirrorStore,
   brandIds: readonly number[],
+  since?: number,
 ): InboxWaitingSummary {
   const query: MirrorQuery = { brandIds, filter: { needsReply: true } };
-  const where = whereOf(store, query, true);
+  const where = whereOf(store, query, true, since);
   const count = store.countWhere(where.sql, where.params);
   const oldest = store
     .statement(

@@ -230,6 +230,22 @@ describe('with the default 90 days kept and older rows on the service', () => {
     },
   );
 
+  it('counts the waiting queue as the service does, walking only the rows older than the period', async () => {
+    const asked = app.requests.length;
+    const [mine, theirs] = await Promise.all([
+      app.call('inbox:waiting-summary', { brandIds: brands }),
+      remote.call('inbox:waiting-summary', { brandIds: brands }),
+    ]);
+    expect(valueOf(mine).count).toBe(valueOf(theirs).count);
+    expect(valueOf(mine).oldest?.item.id).toBe(valueOf(theirs).oldest?.item.id);
+    // Every page it read was of the older rows only (the held ones are the mirror's).
+    const pages = app.requests
+      .slice(asked)
+      .filter((request) => request.includes('/community_interactions?') && !request.endsWith('&limit=1'));
+    expect(pages.length).toBeGreaterThan(0);
+    for (const page of pages) expect(page).toContain('source_updated_before=');
+  });
+
   it('sends oldest waiting first to the service: an older row may have waited longest', async () => {
     expect(await fromMirror({ sort: 'OLDEST_WAITING' }, 0, 20)).toBe(false);
     await same({ sort: 'OLDEST_WAITING' }, 0, 20);
