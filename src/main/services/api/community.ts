@@ -132,6 +132,21 @@ export function createCommunityApi(http: HttpClient) {
       return http.send(listSpec(query, options));
     },
 
+    /**
+     * Op 16 narrowed to one id: the interaction as the service lists it now, or undefined when it
+     * lists it no longer (deleted at its source, or not of these brands).
+     */
+    async getInteraction(
+      brandIds: number[],
+      id: number,
+      options: CallOptions = {},
+    ): Promise<CommunityInteraction | undefined> {
+      const page: CommunityInteractionList = await http.send(
+        listSpec({ brand_ids: brandIds, id, limit: 1 }, options),
+      );
+      return page.data.find((item) => item.id === id);
+    },
+
     /** Op 16, every page: yields each interaction, following `paging.next`. */
     iterateInteractions(
       query: CommunityInteractionListQueryInput,

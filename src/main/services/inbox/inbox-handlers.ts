@@ -255,9 +255,9 @@ export function createInboxHandlers(deps: InboxHandlersDeps): HandlerMap<typeof 
       const known = offline() ? mirror?.get(profileId(), id) : null;
       if (known && brandIds.includes(known.brand_id)) return known;
       try {
-        const page = await community.listInteractions({ brand_ids: brandIds, id, limit: 1 }, context);
-        mirrored({ items: page.data });
-        return page.data.find((item) => item.id === id) ?? null;
+        const found = await community.getInteraction(brandIds, id, context);
+        mirrored({ items: found ? [found] : [] });
+        return found ?? null;
       } catch (error) {
         // The open item offline: as the mirror last had it.
         const kept = unanswered(error) ? mirror?.get(profileId(), id) : null;

@@ -45,11 +45,7 @@ export function createTriageCapability() {
       // A 404 is also the answer for an interaction deleted since it was listed: asked again with
       // another one, not taken for a service without the extension.
       if (isApiError(error) && error.kind === 'http' && error.status === 404 && tries > 1) {
-        const again = await community.listInteractions(
-          { brand_ids: brandIds, id: sample.id, limit: 1 },
-          context,
-        );
-        if (!again.data.some((item) => item.id === sample.id))
+        if ((await community.getInteraction(brandIds, sample.id, context)) === undefined)
           return probe(community, brandIds, context, tries - 1);
       }
       if (isMissingFeature(error)) return { answer: { triage: false, note: NO_TRIAGE_NOTE }, keep: true };

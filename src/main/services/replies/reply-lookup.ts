@@ -17,11 +17,7 @@ export async function findEarlierSend(
   reply: StoredReply,
   request: CallContext,
 ): Promise<Reply | undefined> {
-  const page = await community.listInteractions(
-    { brand_ids: [reply.brandId], id: reply.interactionId, limit: 1 },
-    request,
-  );
-  const interaction = page.data.find((item) => item.id === reply.interactionId);
+  const interaction = await community.getInteraction([reply.brandId], reply.interactionId, request);
   return interaction ? ourReplyIn(interaction, reply) : undefined;
 }
 
@@ -35,11 +31,7 @@ export async function interactionGone(
   reply: StoredReply,
   request: CallContext,
 ): Promise<boolean> {
-  const page = await community.listInteractions(
-    { brand_ids: [reply.brandId], id: reply.interactionId, limit: 1 },
-    request,
-  );
-  return !page.data.some((item) => item.id === reply.interactionId);
+  return (await community.getInteraction([reply.brandId], reply.interactionId, request)) === undefined;
 }
 
 /** Our reply as the interaction shows it, if it does. */
