@@ -19,6 +19,7 @@
  *     from the posts reaching it to two animation frames after Vue's next tick.
  */
 import { loadavg } from 'node:os';
+import { callsByFetch } from '../../test/e2e/support/bridge-recorder.ts';
 import type { Page } from 'playwright-core';
 import { launchChromium, startSandbox, startShellWithProfile, type SandboxReady } from './browser-shell.ts';
 
@@ -202,9 +203,7 @@ export async function timeCalendarMonth(rounds: number): Promise<MonthTiming> {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, timezoneId: 'UTC' });
     // Calls by fetch, not the page's socket: each posts:list answer is then a resource entry,
     // whose end the figure is timed from.
-    await context.addInitScript(() => {
-      delete (globalThis as { WebSocket?: unknown }).WebSocket;
-    });
+    await callsByFetch(context);
     const page = await context.newPage();
     await page.goto(await shell.freshUrl());
     await page.getByTestId('nav-scheduler').waitFor();

@@ -89,12 +89,15 @@ export function recordedAnswers(page: Page): Promise<RecordedAnswer[]> {
 }
 
 /**
- * Every call of this page (from its next navigation on) by fetch, none over the socket: where a
- * test holds a call's answer (`page.route`) or waits for it (`waitForResponse`). A page with no
- * socket calls by fetch alone.
+ * Every call of this page, or of every page of this context (from its next navigation on), by
+ * fetch, none over the socket: where a test holds a call's answer (`page.route`), waits for it
+ * (`waitForResponse`) or times it by its resource entry. A page with no socket calls by fetch
+ * alone.
  */
-export async function callsByFetch(page: Page): Promise<void> {
-  await page.addInitScript(() => {
+export async function callsByFetch(target: {
+  addInitScript(script: () => void): Promise<unknown>;
+}): Promise<void> {
+  await target.addInitScript(() => {
     delete (globalThis as { WebSocket?: unknown }).WebSocket;
   });
 }
