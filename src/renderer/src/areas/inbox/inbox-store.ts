@@ -7,6 +7,7 @@ import { api } from '../../api/contract-client.ts';
 import { useLiveAttentionStore } from '../../app/live-attention.ts';
 import { useBrandsStore } from '../../app/brands-store.ts';
 import { toCallError } from '../../lib/call-error.ts';
+import { sameOr } from '../../lib/same-values.ts';
 import { tagLabel } from '../../lib/labels/index.ts';
 import { useLoad } from '../../lib/use-load.ts';
 import { EVERY_MINUTE, useNow } from '../../lib/use-now.ts';
@@ -262,11 +263,9 @@ export const useInboxStore = defineStore('inbox', () => {
 
   // The same array while the words stay the same: every row on screen takes it, and a new one on
   // each filter change (a new filter is parsed from the address) would draw them all again.
-  const searchedTokens = computed<readonly string[]>((previous) => {
-    const next = searchTokens(filter.value.text, filter.value.keywordList);
-    const same = previous?.length === next.length && next.every((token, at) => previous[at] === token);
-    return same && previous ? previous : next;
-  });
+  const searchedTokens = computed<readonly string[]>((previous) =>
+    sameOr(previous, searchTokens(filter.value.text, filter.value.keywordList)),
+  );
   /**
    * The words the rows on screen mark: those of the list they belong to. A new search's words
    * follow when its rows take the place of the last one's (the list's generation), rather than
