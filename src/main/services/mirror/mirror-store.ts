@@ -48,6 +48,10 @@ const stateOf = (row: Record<string, unknown>): MirrorBrandState => ({
  * unsound mirror is dropped and made anew, empty, so the fill starts again rather than anything
  * being answered from it.
  */
+/** A kept count's key: the condition and its values. */
+const countKey = (sql: string, params: readonly (string | number)[]) =>
+  `${sql}\u0000${JSON.stringify(params)}`;
+
 export class MirrorStore {
   readonly db: DatabaseSync;
   /** Whether the check at open found the mirror unsound and rebuilt it. */
@@ -90,8 +94,8 @@ export class MirrorStore {
    * back and forth between a few filters.
    */
   countWhere(sql: string, params: readonly (string | number)[]): number {
-    const key = `${sql}\u0000${JSON.stringify(params)}`;
-    let count = this.keptCount(sql, params);
+    const key = countKey(sql, params);
+    let count = this.#kept(key);
     if (count === undefined) {
       count = Number(
         (
@@ -108,11 +112,15 @@ export class MirrorStore {
 
   /** The count `countWhere` kept for a condition, or undefined when it would have to count. */
   keptCount(sql: string, params: readonly (string | number)[]): number | undefined {
+    return this.#kept(countKey(sql, params));
+  }
+
+  #kept(key: string): number | undefined {
     if (this.#rowsChanged !== this.#countsAt) {
       this.#counts.clear();
       this.#countsAt = this.#rowsChanged;
     }
-    return this.#counts.get(`${sql}\u0000${JSON.stringify(params)}`);
+    return this.#counts.get(key);
   }
 
   /** Prepared once per SQL text: the mirror's reads repeat a handful of shapes. */
