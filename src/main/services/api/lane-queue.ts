@@ -10,6 +10,8 @@ export interface Waiter<T> {
    * `bulk` for the fill and the sweep (spread over the window, leaving part of the share).
    */
   sync?: 'prompt' | 'bulk';
+  /** Background work that waits while a person is active (lane `idle`). */
+  idle?: boolean;
   /** Local ms after which the call fails instead of waiting on. */
   deadline: number;
   /** A 429's hold ending after this local ms fails the call at once (a person's call: one window). */

@@ -5,10 +5,12 @@ import type { Lane } from '../../../shared/contract/index.ts';
  * copy's sync, which is background work the gate also holds to a share of each window while a
  * person works (issue 25 §2): `sync` for the small reads someone may be about to see (the live
  * delta, the rows just shown), `sync-bulk` for the long ones (the first fill, the sweep), which
- * are spread over the window and leave part of the share to the others. Main-side only: the
- * renderer names the contract's two lanes.
+ * are spread over the window and leave part of the share to the others. `idle` is background
+ * work only worth doing while nobody works in the app (it waits for the person's pause): reads
+ * that complete a count or a summary beside rows already shown. Main-side only: the renderer
+ * names the contract's two lanes.
  */
-export type GateLane = Lane | 'sync' | 'sync-bulk';
+export type GateLane = Lane | 'sync' | 'sync-bulk' | 'idle';
 
 /** Calls sent in one window, by lane; `background` includes `sync`. */
 export interface LaneCounts {

@@ -212,7 +212,8 @@ export class RateGate {
     if (this.#closed) return Promise.reject(closedError());
     return new Promise<RateTicket>((resolve, reject) => {
       const now = this.#clock.now();
-      let deadline = now + this.#maxWaitMs;
+      // Idle work waits for the person's pause however long they work: it fails by its signal only.
+      let deadline = counted === 'idle' ? Number.POSITIVE_INFINITY : now + this.#maxWaitMs;
       let holdLimit = deadline;
       if (lane === 'interactive') {
         this.#lastPersonAt = now;
@@ -226,6 +227,7 @@ export class RateGate {
         key,
         lane,
         sync: counted === 'sync' ? 'prompt' : counted === 'sync-bulk' ? 'bulk' : undefined,
+        idle: counted === 'idle',
         deadline,
         holdLimit,
         resolve,
@@ -351,6 +353,8 @@ export class RateGate {
       const lendFrom = personWaiting ? Number.POSITIVE_INFINITY : this.#lendFrom(window);
       at = Math.max(at, window.readyAt(now, waiter.lane, probes, lendFrom));
     }
+    // Idle work goes only once the person pauses, whatever the room.
+    if (waiter.idle) at = Math.max(at, this.#lastPersonAt + this.#personActiveMs);
     if (waiter.lane === 'background' && this.#backgroundInFlight >= this.#backgroundWhileActive) {
       // Full: it goes when the person pauses, or sooner when an answer frees a place (the pump
       // runs at every answer).

@@ -229,9 +229,13 @@ export function createInboxHandlers(deps: InboxHandlersDeps): HandlerMap<typeof 
       mirror?.noteActivity();
       // Where the mirror covers the query, its answer is the service's (mirror-query.ts); with
       // the service known to be unreachable, its copy is the answer there is, without waiting.
-      // Rows older than its period are only counted, by the service (inbox-mirror.ts, `list`).
+      // Rows older than its period are only counted, by the service (inbox-mirror.ts, `list`); a
+      // walk for the waiting ones among them reads in the person's pauses (waiting-list.ts).
       const countOlder = async (filter: InboxFilter) =>
-        (await serviceList({ brandIds: query.brandIds, filter }, 0, 0, context)).count;
+        asksForWaiting(filter)
+          ? (await waiting.list({ brandIds: query.brandIds, filter, offset: 0, limit: 0 }, context, 'idle'))
+              .count
+          : (await serviceList({ brandIds: query.brandIds, filter }, 0, 0, context)).count;
       try {
         const local = await mirror?.list(id, query.brandIds, query.filter, offset, limit, {
           offline: offline(),

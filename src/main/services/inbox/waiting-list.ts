@@ -114,6 +114,14 @@ export async function* walkFilter(
     if (waitingSince(item) !== null) yield item;
 }
 
+/**
+ * Where a walk's pages wait at the rate gate: `background` when someone waits for its rows, `idle`
+ * when it only completes a count or a summary beside rows the mirror already shows (the older
+ * rows at 90 days kept): it then reads nothing while the person works, only in their pauses, as
+ * its pages parsed in main compete with every filter change for the machine.
+ */
+export type WalkLane = 'background' | 'idle';
+
 /** Pages read at once by a walk: a few, so it ends sooner, all of them behind the person's calls. */
 const WALK_PAGES_AT_ONCE = 4;
 
@@ -127,12 +135,10 @@ async function readAllPages(
   community: CommunityApi,
   query: InboxServiceQuery,
   signal: AbortSignal,
+  lane: WalkLane,
 ): Promise<InboxItem[]> {
   const read = (offset: number) =>
-    community.listInteractions(
-      { ...query, offset, limit: INTERACTIONS_MAX_PAGE },
-      { signal, lane: 'background' },
-    );
+    community.listInteractions({ ...query, offset, limit: INTERACTIONS_MAX_PAGE }, { signal, lane });
   const first = await read(0);
   const pageCount = Math.ceil(first.paging.count / INTERACTIONS_MAX_PAGE);
   const pages: InboxItem[][] = [first.data];
@@ -235,6 +241,7 @@ export function createWaitingList(deps: WaitingListDeps) {
     filter: InboxFilter,
     context: CallContext,
     maxAgeMs: number,
+    lane: WalkLane,
   ): Promise<Kept> {
     const queries = await waitingWalkQueries(brandIds, filter, deps.tagsOf(context.signal));
     const key = `${deps.keyPrefix()}:waiting:${stableJson(queries)}`;
@@ -252,13 +259,14 @@ export function createWaitingList(deps: WaitingListDeps) {
     }
     // Changed since that walk (here or in another tool), or never walked: walk again.
     kept.delete(key);
+    // By lane too: a person waiting for rows never waits on a walk held for their pause.
     return walks.get(
-      `${key}:${generation}`,
+      `${key}:${generation}:${lane}`,
       async (signal): Promise<Kept> => {
         const begun = { generation, mendCount };
         const rows: Kept['rows'] = [];
         for (const query of queries)
-          for (const item of await readAllPages(deps.community(), query, signal)) {
+          for (const item of await readAllPages(deps.community(), query, signal, lane)) {
             const since = waitingSince(item);
             if (since !== null) rows.push({ item, since });
           }
@@ -307,8 +315,9 @@ export function createWaitingList(deps: WaitingListDeps) {
     async list(
       input: { brandIds: readonly number[]; filter: InboxFilter; offset: number; limit: number },
       context: CallContext,
+      lane: WalkLane = 'background',
     ): Promise<ListAnswer<InboxItem>> {
-      const rows = ordered(await walked(input.brandIds, input.filter, context, keptMs), input.filter);
+      const rows = ordered(await walked(input.brandIds, input.filter, context, keptMs, lane), input.filter);
       return {
         count: rows.length,
         items: rows.slice(input.offset, input.offset + input.limit).map((row) => row.item),
@@ -324,11 +333,11 @@ export function createWaitingList(deps: WaitingListDeps) {
     async summary(
       brandIds: readonly number[],
       context: CallContext,
-      /** Only the rows last active before this (ISO): the mirror holds the rest. */
+      /** Only the rows last active before this (ISO): the mirror holds the rest, walked on `idle`. */
       before?: string,
     ): Promise<InboxWaitingSummary> {
       const filter: InboxFilter = before ? { needsReply: true, to: before } : { needsReply: true };
-      const { rows } = await walked(brandIds, filter, context, Infinity);
+      const { rows } = await walked(brandIds, filter, context, Infinity, before ? 'idle' : 'background');
       let oldest: Kept['rows'][number] | null = null;
       for (const row of rows) if (!oldest || row.since < oldest.since) oldest = row;
       return {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RateGate, type Lane, type RateTicket } from '../../../../src/main/services/api/rate-gate.ts';
+import { RateGate, type GateLane, type RateTicket } from '../../../../src/main/services/api/rate-gate.ts';
 import { FakeClock } from '../support/fake-clock.ts';
 
 /**
@@ -17,10 +17,13 @@ function headers(clock: FakeClock): Headers {
   });
 }
 
-function track(gate: RateGate, count: number, lane: Lane) {
+function track(gate: RateGate, count: number, lane: GateLane, signal?: AbortSignal) {
   const granted: RateTicket[] = [];
   for (let i = 0; i < count; i++)
-    void gate.acquire(lane === 'background' ? 'walk' : 'inbox', { lane }).then((t) => granted.push(t));
+    void gate.acquire(lane === 'interactive' ? 'inbox' : 'walk', { lane, signal }).then(
+      (t) => granted.push(t),
+      () => undefined,
+    );
   return granted;
 }
 
@@ -75,5 +78,43 @@ describe('rate gate: background work while a person is active (fake clock)', () 
     const walk = track(gate, 4, 'background');
     await clock.advance(0);
     expect(walk).toHaveLength(4);
+  });
+});
+
+describe('rate gate: idle work (fake clock)', () => {
+  it('goes at once, at full width, while nobody works', async () => {
+    const { clock, gate } = await knownGate();
+    const walk = track(gate, 4, 'idle');
+    await clock.advance(0);
+    expect(walk).toHaveLength(4);
+  });
+
+  it('sends nothing while a person works, and goes once they pause', async () => {
+    const { clock, gate } = await knownGate();
+    track(gate, 1, 'interactive');
+    const walk = track(gate, 4, 'idle');
+    await clock.advance(1000);
+    // The person works on: each call puts the pause further away.
+    gate.notePerson();
+    await clock.advance(1999);
+    expect(walk).toHaveLength(0);
+    await clock.advance(1);
+    expect(walk).toHaveLength(4);
+  });
+
+  it('waits however long the person works, and leaves the queue when nobody wants it any more', async () => {
+    const { clock, gate } = await knownGate();
+    const wanted = new AbortController();
+    gate.notePerson();
+    const walk = track(gate, 1, 'idle', wanted.signal);
+    for (let second = 0; second < 600; second++) {
+      gate.notePerson();
+      await clock.advance(1000);
+    }
+    expect(walk).toHaveLength(0);
+    expect(gate.status().queuedBackground).toBe(1);
+    wanted.abort();
+    await clock.advance(0);
+    expect(gate.status().queuedBackground).toBe(0);
   });
 });

@@ -17,6 +17,7 @@ function waitingOnSandbox() {
   const { community } = clientFor(sandbox);
   let clock = 0;
   const pageReads: number[] = [];
+  const pageLanes: (string | undefined)[] = [];
   /** While set, page reads after the first wait for it. */
   let hold: Promise<void> | null = null;
   const counted: CommunityApi = Object.create(community) as CommunityApi;
@@ -24,6 +25,7 @@ function waitingOnSandbox() {
     if (Number(query.limit) === 100) {
       const offset = Number(query.offset ?? 0);
       pageReads.push(offset);
+      pageLanes.push(options?.lane);
       if (hold && offset > 0) await hold;
     }
     return community.listInteractions(query, options);
@@ -39,6 +41,7 @@ function waitingOnSandbox() {
     waiting,
     community,
     pageReads,
+    pageLanes,
     pass: (ms: number) => void (clock += ms),
     holdPages(): () => void {
       let release!: () => void;
@@ -106,5 +109,36 @@ describe('a kept waiting walk', () => {
     const expected = walkOrder.filter((id) => id !== archived && id !== other);
     expect(after.count).toBe(expected.length);
     expect((await everyone(after)).sort((a, b) => a - b)).toEqual(expected.sort((a, b) => a - b));
+  });
+});
+
+describe('the lane a walk reads on', () => {
+  /** A day before the newest activity: most rows are older, several pages of them. */
+  async function dayBeforeNewest(community: CommunityApi): Promise<string> {
+    const [newest] = (
+      await community.listInteractions(
+        { brand_ids: brands.join(','), sort: '-SOURCE_UPDATED_AT', limit: 1 },
+        context,
+      )
+    ).data;
+    return new Date(Date.parse(newest!.source_updated_at) - 86_400_000).toISOString();
+  }
+
+  it('is the person\u2019s pause for the older rows beside the mirror: only a summary waits for them', async () => {
+    const { waiting, community, pageLanes } = waitingOnSandbox();
+    await waiting.summary(brands, context, await dayBeforeNewest(community));
+    expect(pageLanes.length, 'a walk of several pages').toBeGreaterThan(1);
+    expect(new Set(pageLanes)).toEqual(new Set(['idle']));
+  });
+
+  it('is background where a person waits for the rows, or for the whole queue', async () => {
+    const { waiting, community, pageLanes } = waitingOnSandbox();
+    await list(waiting, { needsReply: true, to: await dayBeforeNewest(community) });
+    expect(pageLanes.length).toBeGreaterThan(1);
+    expect(new Set(pageLanes)).toEqual(new Set(['background']));
+    pageLanes.length = 0;
+    await waiting.summary(brands, context);
+    expect(pageLanes.length).toBeGreaterThan(1);
+    expect(new Set(pageLanes)).toEqual(new Set(['background']));
   });
 });
