@@ -261,6 +261,15 @@ export const inboxCalls = {
     input: listInput(brandsAndFilter).extend({ countLater: z.boolean().default(false) }),
     output: listOutput(inboxItemSchema).extend({ countPending: z.boolean().optional() }),
   },
+  /**
+   * The first rows of a list as this computer's copy holds them, count as `inbox:list` gives it
+   * with `countLater`, asked ahead of the person (the side panel's types): null where the copy
+   * does not answer it alone. Never asks the service, and the rows are not taken as seen.
+   */
+  'inbox:first-screen': {
+    input: brandsAndFilter.extend({ limit: z.number().int().min(1).max(100) }),
+    output: listOutput(inboxItemSchema).extend({ countPending: z.boolean().optional() }).nullable(),
+  },
   /** One interaction of the chosen brands, for the detail pane of the types other than TikTok. */
   'inbox:get': {
     input: z.object({ brandIds: brandIdsInput, id: idSchema }),

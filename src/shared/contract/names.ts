@@ -53,6 +53,7 @@ export const callNames = [
   'reports:export',
   'reports:best-times',
   'inbox:list',
+  'inbox:first-screen',
   'inbox:get',
   'inbox:thread',
   'inbox:unread-counts',

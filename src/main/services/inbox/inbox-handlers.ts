@@ -79,6 +79,9 @@ const changeFields = {
 };
 
 /** The Inbox area (interface.md ops 16 to 20 and the PATCH extension) on the active profile. */
+/** A first screen read ahead would need the service: it is not asked (`inbox:first-screen`). */
+class NotAskedAhead extends Error {}
+
 export function createInboxHandlers(deps: InboxHandlersDeps): HandlerMap<typeof inboxCalls> {
   const now = deps.now ?? (() => performance.now());
   const capability = createTriageCapability();
@@ -226,7 +229,8 @@ export function createInboxHandlers(deps: InboxHandlersDeps): HandlerMap<typeof 
   return {
     'inbox:list': async ({ query, offset, limit, countLater }, context) => {
       const id = profileId();
-      mirror?.noteActivity();
+      // A person at work holds background work back; a list read ahead or on the way is not one.
+      if (context.lane === 'interactive') mirror?.noteActivity();
       // Where the mirror covers the query, its answer is the service's (mirror-query.ts); with
       // the service known to be unreachable, its copy is the answer there is, without waiting.
       // Rows older than its period are only counted, by the service (inbox-mirror.ts, `list`); a
@@ -249,6 +253,23 @@ export function createInboxHandlers(deps: InboxHandlersDeps): HandlerMap<typeof 
           ? await mirror?.list(id, query.brandIds, query.filter, offset, limit, { offline: true })
           : null;
         if (kept) return withQueued(kept);
+        throw error;
+      }
+    },
+
+    'inbox:first-screen': async ({ brandIds, filter, limit }) => {
+      // Older rows the service would have to count: not this call's to ask (null, as uncovered).
+      const noService = () => Promise.reject(new NotAskedAhead());
+      try {
+        const local = await mirror?.list(profileId(), brandIds, filter, 0, limit, {
+          offline: offline(),
+          countOlder: noService,
+          countLater: true,
+          ahead: true,
+        });
+        return local ? withQueued(local) : null;
+      } catch (error) {
+        if (error instanceof NotAskedAhead) return null;
         throw error;
       }
     },

@@ -340,6 +340,8 @@ export function createInboxMirror(deps: InboxMirrorDeps) {
         countOlder?: (filter: InboxFilter) => Promise<number>;
         /** The caller takes the rows now and the whole count with its next page (`countPending`). */
         countLater?: boolean;
+        /** Read ahead of the person, not shown yet: its rows are not revalidated as seen. */
+        ahead?: boolean;
       } = {},
     ): Promise<ListAnswer<InboxItem> | null> {
       if (closed) return null;
@@ -378,7 +380,7 @@ export function createInboxMirror(deps: InboxMirrorDeps) {
           answer = { count: heldNow + older, items: listFromMirror(store, query, at, limit, since).items };
         }
       }
-      if (!options.offline) revalidate(profileId, answer.items);
+      if (!options.offline && !options.ahead) revalidate(profileId, answer.items);
       return answer;
     },
 

@@ -62,6 +62,7 @@ export function recordingPeopleSeen(
   return {
     ...handlers,
     'inbox:list': noting('inbox:list', (answer) => answer.items),
+    'inbox:first-screen': noting('inbox:first-screen', (answer) => answer?.items ?? []),
     'inbox:get': noting('inbox:get', (answer: InboxItem | null) => (answer ? [answer] : [])),
     'inbox:thread': noting('inbox:thread', (answer) => [answer]),
     'inbox:update': noting('inbox:update', (answer) => [answer]),

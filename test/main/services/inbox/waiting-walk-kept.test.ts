@@ -121,7 +121,7 @@ describe('the lane a walk reads on', () => {
         context,
       )
     ).data;
-    return new Date(Date.parse(newest!.source_updated_at) - 86_400_000).toISOString();
+    return new Date(Date.parse(newest!.source_updated_at!) - 86_400_000).toISOString();
   }
 
   it('is the person\u2019s pause for the older rows beside the mirror: only a summary waits for them', async () => {

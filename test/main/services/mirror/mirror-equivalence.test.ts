@@ -67,6 +67,9 @@ const cases: [string, InboxFilterInput][] = [
   ['ticket', { ticketId: ticket }],
   ['media', { mediaIds: [media] }],
   ['free text', { text: 'collection' }],
+  // Words in hundreds of rows and more: their pages are read along the time index (mirror-query.ts).
+  ['a word in most rows', { text: 'the' }],
+  ['a word in many rows, oldest first', { text: 'love', sort: 'SOURCE_UPDATED_AT' }],
   ['two words in one text', { text: 'love this' }],
   ['keyword list', { text: 'refund, collection', keywordList: true }],
   ['text with no word', { text: '!!!' }],
@@ -244,6 +247,28 @@ describe('with the default 90 days kept and older rows on the service', () => {
       .filter((request) => request.includes('/community_interactions?') && !request.endsWith('&limit=1'));
     expect(pages.length).toBeGreaterThan(0);
     for (const page of pages) expect(page).toContain('source_updated_before=');
+  });
+
+  it('reads a first screen ahead from the mirror alone, and declines what the service would answer', async () => {
+    const asked = app.requests.length;
+    const filter: InboxFilterInput = { types: ['FACEBOOK_COMMENT'], archived: false };
+    const ahead = valueOf(await app.call('inbox:first-screen', { brandIds: brands, filter, limit: 30 }));
+    const theirs = valueOf(
+      await remote.call('inbox:list', { query: { brandIds: brands, filter }, offset: 0, limit: 30 }),
+    );
+    expect(ahead?.items.map((item) => item.id)).toEqual(theirs.items.map((item) => item.id));
+    // Older rows on the service: the count is the rows known so far, said as such.
+    expect(ahead?.countPending).toBe(true);
+    for (const declined of [
+      { sort: 'OLDEST_WAITING' },
+      { text: 'love', sort: 'RELEVANCE' },
+    ] as InboxFilterInput[])
+      expect(
+        valueOf(await app.call('inbox:first-screen', { brandIds: brands, filter: declined, limit: 30 })),
+      ).toBeNull();
+    // None of it asked the service anything (the copy's own sync may have, meanwhile).
+    const ofThese = /FACEBOOK_COMMENT|RELEVANCE|OLDEST_WAITING|love/;
+    expect(app.requests.slice(asked).filter((request) => ofThese.test(request))).toEqual([]);
   });
 
   it('sends oldest waiting first to the service: an older row may have waited longest', async () => {

@@ -250,6 +250,29 @@ describe('the sync share while a person works (sandbox, 100 calls a window)', ()
     );
   });
 
+  it('reads a first screen ahead without taking its rows as seen: only one shown is read again', async () => {
+    await clock.advance(31_000); // past any span re-read above
+    await quiet();
+    const revalidations = () => seen.filter((r) => r.path.includes('sort=-SOURCE_UPDATED_AT')).length;
+    const before = revalidations();
+    const filter = {
+      from: new Date(clock.now() - 20 * 86_400_000).toISOString(),
+      types: ['YOUTUBE_COMMENT'],
+    };
+    const ahead = valueOf(
+      await app.call('inbox:first-screen', { brandIds: brands, filter: filter as InboxFilter, limit: 20 }),
+    );
+    expect(ahead?.items.length).toBeGreaterThan(0);
+    await clock.advance(2_000);
+    await quiet();
+    expect(revalidations()).toBe(before);
+    // The same rows shown (the list's own read): re-read once the person pauses.
+    valueOf(await app.call('inbox:list', { query: { brandIds: brands, filter }, offset: 0, limit: 20 }));
+    await clock.advance(2_000);
+    await quiet();
+    expect(revalidations()).toBe(before + 1);
+  });
+
   // Last: it removes the profile.
   it('drops the re-reading of a screen whose profile was removed before the person paused', async () => {
     await quiet();
