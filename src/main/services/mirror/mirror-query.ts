@@ -95,7 +95,12 @@ function snippetOf(item: InboxItem, text: string): string | null {
 interface Where {
   sql: string;
   params: (string | number)[];
+  /** The full-text expression searched, if any (its condition is `SEARCHED`). */
+  searched?: string;
 }
+
+/** The condition a search adds: the interactions with a document matching. */
+const SEARCHED = `ci.id IN (SELECT rowid / ${DOCUMENTS_PER_INTERACTION} FROM mirror_documents WHERE mirror_documents MATCH ?)`;
 
 const marks = (values: readonly unknown[]) => values.map(() => '?').join(',');
 const nameKey = (name: string) => name.trim().toLowerCase();
@@ -257,18 +262,18 @@ function whereOf(store: MirrorStore, query: MirrorQuery, waiting: boolean, since
     conditions.push('ci.source_updated_at >= ?');
     params.push(since);
   }
+  let searched: string | undefined;
   if (filter.text) {
     const match = searchExpression(filter.text, filter.keywordList ?? false);
     if (match === null) conditions.push('0');
     else {
-      conditions.push(
-        `ci.id IN (SELECT rowid / ${DOCUMENTS_PER_INTERACTION} FROM mirror_documents WHERE mirror_documents MATCH ?)`,
-      );
+      conditions.push(SEARCHED);
       params.push(match);
+      searched = match;
     }
   }
   if (waiting) conditions.push('ci.waiting_since IS NOT NULL');
-  return { sql: conditions.join(' AND '), params };
+  return { sql: conditions.join(' AND '), params, searched };
 }
 
 function orderOf(filter: InboxFilter): string {
@@ -320,12 +325,40 @@ export function firstScreenFromMirror(
     : { count: items.length, items };
 }
 
+/** Documents matching a search from which its first pages are read along the time index. */
+const ALONG_TIME_FROM_MATCHES = 300;
+
+/**
+ * Whether a search's page is read along the time index (newest or oldest first), stopping at the
+ * page's end, rather than from its matches, each looked up and all of them sorted: at 100,000
+ * rows a word in 10,000 of them took 5 ms that way, 1 ms along the time. A search matching few
+ * rows is read from its matches (walking the time index would find few rows to stop at), and so
+ * is a page deep in the list.
+ */
+function alongTime(
+  store: MirrorStore,
+  filter: InboxFilter,
+  where: Where,
+  offset: number,
+  limit: number,
+): boolean {
+  if (where.searched === undefined || filter.sort === 'OLDEST_WAITING' || offset + limit > 200) return false;
+  const { matches } = store
+    .statement('SELECT count(*) AS matches FROM mirror_documents WHERE mirror_documents MATCH ?')
+    .get(where.searched) as { matches: number };
+  return matches >= ALONG_TIME_FROM_MATCHES;
+}
+
 /** The page's ids from the narrow rows, in order; then only their bodies. */
 function pageOf(store: MirrorStore, query: MirrorQuery, where: Where, offset: number, limit: number) {
+  // The unary plus keeps SQLite from reading the interactions by the search's ids.
+  const sql = alongTime(store, query.filter, where, offset, limit)
+    ? where.sql.replace(SEARCHED, `+${SEARCHED}`)
+    : where.sql;
   const ids = (
     store
       .statement(
-        `SELECT ci.id FROM mirror_interactions ci WHERE ${where.sql} ORDER BY ${orderOf(query.filter)} LIMIT ? OFFSET ?`,
+        `SELECT ci.id FROM mirror_interactions ci WHERE ${sql} ORDER BY ${orderOf(query.filter)} LIMIT ? OFFSET ?`,
       )
       .all(...where.params, limit, offset) as { id: number }[]
   ).map((row) => Number(row.id));
