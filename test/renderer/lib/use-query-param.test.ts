@@ -8,6 +8,7 @@ import {
   type QueryParam,
   type QueryParams,
 } from '../../../src/renderer/src/lib/use-query-param.ts';
+import { addressWritten } from '../../../src/renderer/src/lib/route-query.ts';
 
 /** A page size in the address: a whole number from 1 to 100, 25 when absent or not one. */
 const size: QueryParam<number> = {
@@ -93,6 +94,49 @@ describe('a typed value in the address', () => {
     router.back();
     await nextNavigation(router);
     expect(value.value).toBe(50);
+  });
+});
+
+describe('what the address is written with, and when', () => {
+  it('writes what the person stayed on a moment: values clicked through on the way make no entry', async () => {
+    const { router, value } = await at('/list?size=50', () => useQueryParam(size));
+    value.value = 60;
+    value.value = 70;
+    value.value = 80;
+    const written = nextNavigation(router);
+    await addressWritten(router);
+    await written;
+    expect(router.currentRoute.value.query).toEqual({ size: '80' });
+    router.back();
+    await nextNavigation(router);
+    expect(value.value).toBe(50);
+  });
+
+  it('carries the values waiting along with a navigation that keeps the query (a row opened)', async () => {
+    const { router, value } = await at('/list?word=spring', () => useQueryState(listing));
+    value.set({ word: 'summer' });
+    await router.push({ path: '/other', query: router.currentRoute.value.query });
+    expect(router.currentRoute.value.fullPath).toBe('/other?word=summer');
+    // Nothing is written after it: the values went with that navigation.
+    await addressWritten(router);
+    expect(router.currentRoute.value.fullPath).toBe('/other?word=summer');
+  });
+
+  it('puts them in the address at once when the page goes away (a reload)', async () => {
+    const { router, value } = await at('/list?word=spring', () => useQueryState(listing));
+    value.set({ word: 'summer' });
+    window.dispatchEvent(new Event('pagehide'));
+    expect(`${window.location.pathname}${window.location.search}`).toBe('/list?word=summer');
+    await addressWritten(router);
+  });
+
+  it('drops them for a navigation with a query of its own (another area)', async () => {
+    const { router, value } = await at('/list?word=spring', () => useQueryState(listing));
+    value.set({ word: 'summer' });
+    await router.push('/other?tab=x');
+    await addressWritten(router);
+    await flushPromises();
+    expect(router.currentRoute.value.fullPath).toBe('/other?tab=x');
   });
 });
 

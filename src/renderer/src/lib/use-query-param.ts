@@ -1,11 +1,13 @@
-import { useRouteQuery } from '@vueuse/router';
 import { computed, shallowRef, type ComputedRef, type MaybeRef, type WritableComputedRef } from 'vue';
+import { useRouteQueryValue, type QueryMode } from './route-query.ts';
+
+export type { QueryMode };
 
 /**
  * State kept in the address (reload, back/forward and a copied link keep it), as typed values
- * over `useRouteQuery`. A value written is read back at once, as the address will say it, while
- * the router catches up on the next tick: whatever follows the value (a list's request) starts
- * on the click, not after the navigation. Values set in the same tick make one navigation, and
+ * over `useRouteQueryValue`. A value written is read back at once, as the address will say it,
+ * while the router catches up after the next frame: whatever follows the value (a list's rows)
+ * comes on the click, not after the navigation. Values set together make one navigation, and
  * query names no param owns are left as they are.
  */
 
@@ -22,8 +24,6 @@ export interface QueryParam<T> {
 
 export type QueryParams<S> = { [K in keyof S]-?: QueryParam<S[K]> };
 
-export type QueryMode = 'push' | 'replace';
-
 /** A repeated name reads as its first value; an empty one (`?q=` or `?q`) as none. */
 function firstOf(raw: unknown): string | undefined {
   const first: unknown = Array.isArray(raw) ? raw[0] : raw;
@@ -38,9 +38,7 @@ export function useQueryParam<T>(
   param: QueryParam<T>,
   options: { mode?: MaybeRef<QueryMode> } = {},
 ): WritableComputedRef<T> {
-  const raw = useRouteQuery<string | string[] | null | undefined>(param.name, undefined, {
-    mode: options.mode ?? 'push',
-  });
+  const raw = useRouteQueryValue(param.name, options.mode ?? 'push');
   const fallbackText = param.serialize(param.fallback);
   return computed({
     get: () => {
@@ -72,7 +70,7 @@ export function useQueryState<S extends object>(
   options: { active?: () => boolean } = {},
 ): QueryState<S> {
   const active = options.active ?? (() => true);
-  // Read when the router writes (the next tick), so the last change asked for names the mode.
+  // Read as each value is set: a push when any change of a batch asked for one.
   const mode = shallowRef<QueryMode>('push');
   const keys = Object.keys(params) as (keyof S)[];
   const values = Object.fromEntries(keys.map((key) => [key, useQueryParam(params[key], { mode })])) as {

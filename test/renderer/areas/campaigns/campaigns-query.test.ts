@@ -12,6 +12,7 @@ import type { QueryParam } from '../../../../src/renderer/src/lib/use-query-para
 import { giveCampaignListAViewport, installFakeCampaigns } from '../../helpers/fake-campaigns.ts';
 import { createFakePreload } from '../../helpers/fake-preload.ts';
 import { arrivedAt, freshPageForEachTest, mountApp } from '../../helpers/mount-app.ts';
+import { addressCaughtUp } from '../../helpers/address.ts';
 
 freshPageForEachTest();
 giveCampaignListAViewport();
@@ -120,7 +121,7 @@ describe('the Campaigns screen and its address', () => {
     expect(direction.attributes('data-descending')).toBe('false');
 
     await direction.trigger('click');
-    await flushPromises();
+    await addressCaughtUp(router);
     expect(router.currentRoute.value.query).toEqual({ q: 'spr', sort: '-NAME', creators: 'with' });
     expect(lastQuery(preload)?.filter.sort).toBe('-NAME');
     expect(direction.attributes('data-descending')).toBe('true');
@@ -165,7 +166,7 @@ describe('the Campaigns screen and its address', () => {
     // Enter writes a new entry at once; back brings the earlier search back, in the box too.
     await searchBox(wrapper).setValue('spr');
     await searchBox(wrapper).trigger('keydown', { key: 'Enter' });
-    await flushPromises();
+    await addressCaughtUp(router);
     expect(router.currentRoute.value.query).toEqual({ q: 'spr' });
     expect(names(wrapper)).toEqual(['Spring launch']);
     await go(router, -1);
@@ -190,7 +191,7 @@ describe('the Campaigns screen and its address', () => {
     const { preload, router } = await open('/campaigns?tab=x&q=old&sort=NAME&sort=-NAME');
     expect(lastQuery(preload)?.filter).toEqual({ search: '*old*', sort: 'NAME' });
     useCampaignsStore().activity = 'ACTIVE';
-    await flushPromises();
+    await addressCaughtUp(router);
     expect(router.currentRoute.value.query).toMatchObject({ tab: 'x', q: 'old', activity: 'ACTIVE' });
     expect(lastQuery(preload)?.filter).toEqual({ search: '*old*', sort: 'NAME', activity: 'ACTIVE' });
   });

@@ -9,6 +9,7 @@ import {
 } from '../../helpers/fake-campaigns.ts';
 import { createFakePreload } from '../../helpers/fake-preload.ts';
 import { arrivedAt, freshPageForEachTest, mountApp } from '../../helpers/mount-app.ts';
+import { addressCaughtUp } from '../../helpers/address.ts';
 
 let wrapper: VueWrapper;
 let router: Router;
@@ -30,7 +31,7 @@ async function search(text: string) {
   const input = wrapper.get('[data-testid="campaign-search"] input');
   await input.setValue(text);
   await input.trigger('keydown', { key: 'Enter' });
-  await flushPromises();
+  await addressCaughtUp(router);
 }
 
 describe('the Campaigns list', () => {

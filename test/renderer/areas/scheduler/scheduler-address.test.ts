@@ -5,6 +5,7 @@ import type { PostView } from '../../../../src/shared/contract/index.ts';
 import { createFakePreload } from '../../helpers/fake-preload.ts';
 import { installFakePosts, samplePost } from '../../helpers/fake-posts.ts';
 import { freshPageForEachTest, mountApp } from '../../helpers/mount-app.ts';
+import { addressCaughtUp } from '../../helpers/address.ts';
 
 let wrapper: VueWrapper;
 let router: Router;
@@ -26,7 +27,7 @@ const viewInAddress = () => router.currentRoute.value.query.view;
 
 async function pick(view: 'week' | 'month' | 'list') {
   await wrapper.get(`[data-testid="view-${view}"] input`).setValue(true);
-  await flushPromises();
+  await addressCaughtUp(router);
 }
 
 describe('the Scheduler view in the address', () => {
@@ -53,7 +54,7 @@ describe('the Scheduler view in the address', () => {
     await router.push('/settings?view=list');
     await flushPromises();
     await router.push('/scheduler');
-    await flushPromises();
+    await addressCaughtUp(router);
     expect(viewShown()).toBe('month');
     expect(viewInAddress()).toBe('month');
   });
