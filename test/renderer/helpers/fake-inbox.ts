@@ -74,11 +74,13 @@ export const offline: ContractError = {
 /**
  * The inbox's calls as main answers them, over `count` sample interactions kept in memory: the
  * list filtered and paged, unread counts per type, triage (one or many), saved views, the
- * capability. `failPage` makes one page's offset fail; `triage: false` a service without PATCH.
+ * capability. `failPage` makes one page's offset fail; `triage: false` a service without PATCH;
+ * `readAhead` a main with the inbox copy, answering first screens read ahead (else it has no
+ * handler for them, and the inbox reads none ahead).
  */
 export function installFakeInbox(
   preload: FakePreload,
-  init: { count?: number; triage?: boolean; items?: InboxItem[] } = {},
+  init: { count?: number; triage?: boolean; items?: InboxItem[]; readAhead?: boolean } = {},
 ) {
   const items = init.items ?? Array.from({ length: init.count ?? 30 }, (_, n) => sampleItem(n));
   const views: InboxView[] = [];
@@ -128,6 +130,17 @@ export function installFakeInbox(
     );
     return { ok: true, value: { count: found.length, items: found.slice(offset, offset + limit) } };
   }
+  if (init.readAhead)
+    preload.answer('inbox:first-screen', ({ brandIds, filter, limit }) => {
+      const answer = listAnswer({ query: { brandIds, filter }, offset: 0, limit, countLater: true });
+      if (!answer.ok) return answer;
+      const { count, items: screen } = answer.value;
+      const pending = count > screen.length;
+      return {
+        ok: true,
+        value: { count: pending ? screen.length : count, items: screen, countPending: pending },
+      };
+    });
   preload.answer('inbox:unread-counts', ({ brandIds }) => {
     const byType: Record<string, number> = {};
     const byBrand: Record<string, number> = {};

@@ -104,3 +104,108 @@ describe('usePagedList, a first screen whose count comes later', () => {
     vi.useRealTimers();
   });
 });
+
+describe('usePagedList, first screens kept', () => {
+  it('shows a list chosen again at once, with no call, and reads its page again once the person stays', async () => {
+    vi.useFakeTimers();
+    const { asked, load } = pages();
+    const key = ref('all');
+    const list = effectScope().run(() =>
+      usePagedList<Row>({ pageSize: 100, firstRows: 30, key, enabled: () => true, load, keepScreens: 5 }),
+    )!;
+    asked[0]!.answer({ count: 30, items: rows(0, 30), countPending: true });
+    await flushPromises();
+    key.value = 'a type';
+    await flushPromises();
+    asked[1]!.answer({ count: 30, items: rows(500, 30), countPending: true });
+    await flushPromises();
+
+    // Back to the first list: its rows and count at once, nothing asked.
+    key.value = 'all';
+    await flushPromises();
+    expect(asked).toHaveLength(2);
+    expect(list.replacing.value).toBe(false);
+    expect(list.itemAt(0)).toEqual({ id: 0 });
+    expect(list.count.value).toBe(30);
+    expect(list.countPending.value).toBe(true);
+
+    // The person stays: the whole first page read again, its rows and count as they are now.
+    await vi.advanceTimersByTimeAsync(REST_PAUSE_MS);
+    expect(asked.map((a) => [a.offset, a.limit, a.countLater])).toEqual([
+      [0, 30, true],
+      [0, 30, true],
+      [0, 100, false],
+    ]);
+    asked[2]!.answer({ count: 1_234, items: rows(1, 100) });
+    await flushPromises();
+    expect(list.itemAt(0)).toEqual({ id: 1 });
+    expect(list.count.value).toBe(1_234);
+    expect(list.countPending.value).toBe(false);
+    vi.useRealTimers();
+  });
+
+  it('shows a screen read ahead, and forgets every kept screen once a row changes', async () => {
+    vi.useFakeTimers();
+    const { asked, load } = pages();
+    const key = ref('all');
+    const list = effectScope().run(() =>
+      usePagedList<Row & { read?: boolean }>({
+        pageSize: 100,
+        firstRows: 30,
+        key,
+        enabled: () => true,
+        load,
+        keepScreens: 5,
+      }),
+    )!;
+    asked[0]!.answer({ count: 300, items: rows(0, 30) });
+    await flushPromises();
+    list.keepScreen('ahead', { count: 2, items: rows(900, 2) });
+    expect(list.hasScreen('ahead')).toBe(true);
+    key.value = 'ahead';
+    await flushPromises();
+    expect(asked).toHaveLength(1);
+    expect(list.itemAt(1)).toEqual({ id: 901 });
+    expect(list.count.value).toBe(2);
+
+    // A row changed (read, archived): a kept screen may hold it as it was, or a list it left.
+    list.updateItem(900, (row) => ({ ...row, read: true }));
+    expect(list.hasScreen('all')).toBe(false);
+    key.value = 'all';
+    await flushPromises();
+    expect(asked.map((a) => [a.offset, a.limit])).toEqual([
+      [0, 30],
+      [0, 30],
+    ]);
+    vi.useRealTimers();
+  });
+
+  it('keeps a row changed while its kept screen was read again', async () => {
+    vi.useFakeTimers();
+    const { asked, load } = pages();
+    const key = ref('all');
+    const list = effectScope().run(() =>
+      usePagedList<Row & { read?: boolean }>({
+        pageSize: 100,
+        firstRows: 30,
+        key,
+        enabled: () => true,
+        load,
+        keepScreens: 5,
+      }),
+    )!;
+    asked[0]!.answer({ count: 30, items: rows(0, 30) });
+    await flushPromises();
+    list.keepScreen('ahead', { count: 30, items: rows(900, 30), countPending: true });
+    key.value = 'ahead';
+    await flushPromises();
+    await vi.advanceTimersByTimeAsync(REST_PAUSE_MS);
+    // Opened (and so read) while its page was on its way, which still has it unread.
+    list.updateItem(903, (row) => ({ ...row, read: true }));
+    asked[1]!.answer({ count: 100, items: rows(900, 100) });
+    await flushPromises();
+    expect(list.itemAt(3)).toEqual({ id: 903, read: true });
+    expect(list.itemAt(99)).toEqual({ id: 999 });
+    vi.useRealTimers();
+  });
+});

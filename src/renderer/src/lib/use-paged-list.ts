@@ -1,6 +1,7 @@
 import { onScopeDispose, ref, shallowRef, watch, type WatchSource } from 'vue';
 import type { ContractCallError, ListAnswer } from '../../../shared/contract/index.ts';
 import { toCallError } from './call-error.ts';
+import { KeptScreens } from './kept-screens.ts';
 
 export type PageStatus = 'loading' | 'loaded' | 'failed';
 
@@ -17,11 +18,16 @@ const KEEP_PAGES = 10;
  */
 export const REST_PAUSE_MS = 200;
 
+/** A kept first screen older than this is not shown: the list's own read would change too much of it. */
+export const KEPT_SCREEN_MS = 60_000;
+
 interface Page<T> {
   status: PageStatus;
   items: T[];
   error: ContractCallError | null;
   controller: AbortController | null;
+  /** Rows changed in place (`updateItem`) while the page was being read: they stay as changed. */
+  changed?: Set<unknown>;
 }
 
 export interface PagedListOptions<T> {
@@ -46,6 +52,12 @@ export interface PagedListOptions<T> {
    * page's answer takes long enough to be worth splitting; by default the whole page at once.
    */
   firstRows?: number;
+  /**
+   * How many lists' first screens are kept (`firstRows` each, the ones the person was on and any
+   * put in with `keepScreen`): a list starting over on one shows it at once, with no call, and
+   * reads its first page again once the person stays on it (see REST_PAUSE_MS). None by default.
+   */
+  keepScreens?: number;
 }
 
 /** Where a row's page stands: what the list draws in place of a row not read (yet). */
@@ -89,6 +101,10 @@ export function usePagedList<T extends { id: number | string }>(options: PagedLi
   /** The new list's pages while the old rows stay on screen (see reset). */
   let incoming: Map<number, Page<T>> | null = null;
   let range = { start: 0, end: 0 };
+  const screens = options.keepScreens ? new KeptScreens<T>(options.keepScreens, KEPT_SCREEN_MS) : null;
+  /** The key of the list each map of pages holds (the one shown, the one on its way). */
+  const keyOf = new WeakMap<Map<number, Page<T>>, string>();
+  let currentKey = '';
   /** Ends the wait for the rest of a first page (the person scrolled past its first rows). */
   let restWanted: (() => void) | null = null;
 
@@ -125,7 +141,8 @@ export function usePagedList<T extends { id: number | string }>(options: PagedLi
     generation.value++;
   }
 
-  async function loadPage(index: number, map = pages): Promise<void> {
+  /** `startingOver`: the first page of a list taking the place of another (see `reset`). */
+  async function loadPage(index: number, map = pages, startingOver = false): Promise<void> {
     const previous = map.get(index);
     previous?.controller?.abort();
     const controller = new AbortController();
@@ -141,17 +158,30 @@ export function usePagedList<T extends { id: number | string }>(options: PagedLi
       const firstRows = options.firstRows ?? pageSize;
       if (index === 0 && page.items.length === 0 && firstRows < pageSize) {
         // A list starting over reads what fills the screen first, so its rows show sooner (the
-        // answer's size is most of a page's time), then the rest of the page.
-        const head = await options.load(0, firstRows, controller.signal, { countLater: true });
+        // answer's size is most of a page's time), then the rest of the page; or shows the
+        // screen kept from before at once (no await: in the same task as the change).
+        const key = keyOf.get(map);
+        const kept = key === undefined || !startingOver ? undefined : screens?.get(key);
+        const head: ListAnswer<T> = kept
+          ? { ...kept, items: [...kept.items] }
+          : await options.load(0, firstRows, controller.signal, { countLater: true });
         if (stale()) return;
         takeOver(map);
+        if (key !== undefined && !kept) screens?.keep(key, head, firstRows);
         page.items = head.items;
         count.value = head.count;
         countPending.value = head.countPending === true;
         firstError.value = null;
         touch();
         answer = head;
-        if ((head.count > head.items.length || head.countPending) && head.items.length === firstRows) {
+        if (kept) {
+          // Read again, whole, once the person stays on it: the kept rows as the list has them now.
+          await whenRestWanted(firstRows);
+          if (stale()) return;
+          const again = await options.load(0, pageSize, controller.signal);
+          if (stale()) return;
+          answer = { ...again, items: again.items.map((item) => changedRow(page, item)) };
+        } else if ((head.count > head.items.length || head.countPending) && head.items.length === firstRows) {
           // The rest once the person stays on the list (see REST_PAUSE_MS): read with the first
           // rows, its answer (the larger part of the page) would hold up their frame.
           await whenRestWanted(firstRows);
@@ -167,7 +197,9 @@ export function usePagedList<T extends { id: number | string }>(options: PagedLi
         if (stale()) return;
         takeOver(map);
       }
-      Object.assign(page, { status: 'loaded', items: answer.items, controller: null });
+      Object.assign(page, { status: 'loaded', items: answer.items, controller: null, changed: undefined });
+      const key = keyOf.get(map);
+      if (index === 0 && key !== undefined) screens?.keep(key, answer, options.firstRows ?? pageSize);
       count.value = answer.count;
       countPending.value = answer.countPending === true;
       if (index === 0 || firstError.value) firstError.value = null;
@@ -194,6 +226,12 @@ export function usePagedList<T extends { id: number | string }>(options: PagedLi
       }
     }
     touch();
+  }
+
+  /** A row of an answer, or the page's own copy of it where that was changed meanwhile. */
+  function changedRow(page: Page<T>, item: T): T {
+    if (!page.changed?.has(item.id)) return item;
+    return page.items.find((mine) => mine.id === item.id) ?? item;
   }
 
   /** The rows in view changed: load what they need, cancel what they left behind. */
@@ -244,18 +282,20 @@ export function usePagedList<T extends { id: number | string }>(options: PagedLi
     const rowsShown = (count.value ?? 0) > 0;
     if (options.enabled() && rowsShown) {
       incoming = new Map();
+      keyOf.set(incoming, currentKey);
       replacing.value = true;
-      void loadPage(0, incoming);
+      void loadPage(0, incoming, true);
       return;
     }
     pages = new Map();
+    keyOf.set(pages, currentKey);
     incoming = null;
     replacing.value = false;
     count.value = undefined;
     countPending.value = false;
     range = { start: 0, end: 0 };
     generation.value++;
-    if (options.enabled()) void loadPage(0);
+    if (options.enabled()) void loadPage(0, pages, true);
     else touch();
   }
 
@@ -264,6 +304,7 @@ export function usePagedList<T extends { id: number | string }>(options: PagedLi
    * are forgotten (read again when scrolled back to).
    */
   function refresh(): Promise<void> {
+    screens?.clear();
     // A new list still waiting for its first page: that page is what to read.
     if (incoming) return loadPage(0, incoming);
     const first = pageOfIndex(range.start);
@@ -304,6 +345,9 @@ export function usePagedList<T extends { id: number | string }>(options: PagedLi
       const before = page.items[at]!;
       page.items = page.items.slice();
       page.items[at] = change(before);
+      if (page.status === 'loading') (page.changed ??= new Set()).add(before.id);
+      // A kept screen may hold the row as it was, or a list it now leaves or joins.
+      screens?.clear();
       touch();
       return before;
     }
@@ -325,7 +369,14 @@ export function usePagedList<T extends { id: number | string }>(options: PagedLi
     return -1;
   }
 
-  watch(options.key, reset, { immediate: true });
+  watch(
+    options.key,
+    (key) => {
+      currentKey = key;
+      reset();
+    },
+    { immediate: true },
+  );
   onScopeDispose(() => {
     for (const page of pages.values()) page.controller?.abort();
   });
@@ -348,5 +399,11 @@ export function usePagedList<T extends { id: number | string }>(options: PagedLi
     updateItem,
     loadedItems,
     indexOf,
+    /** Keeps a first screen of the list of `key`, read ahead (see `keepScreens`). */
+    keepScreen: (key: string, answer: ListAnswer<T>) =>
+      screens?.keep(key, answer, options.firstRows ?? pageSize),
+    hasScreen: (key: string) => screens?.has(key) === true,
+    /** Forgets the kept screens: the rows may have changed in ways not told row by row. */
+    forgetScreens: () => screens?.clear(),
   };
 }

@@ -22,6 +22,7 @@ import { mayTakeOut, useTriagedOut } from './triaged-out.ts';
 import { useQueueTriage } from './use-queue-triage.ts';
 import { useTriage } from './use-triage.ts';
 import { useQueuedChangesStore } from './offline/queued-changes-store.ts';
+import { useTypeScreens } from './use-type-screens.ts';
 
 /** The types the list filters by, without the ads kinds the service lists only with ads on. */
 export const listedTypes = interactionListTypes;
@@ -29,6 +30,8 @@ export const listedTypes = interactionListTypes;
 export const INBOX_PAGE_SIZE = 100;
 /** A tall window's worth of rows, read before the rest of the first page. */
 export const INBOX_FIRST_ROWS = 30;
+/** First screens kept: the side panel's types read ahead, and the lists the person was on. */
+const INBOX_KEPT_SCREENS = 24;
 
 /**
  * The inbox's data: the filter in the address, the paged list of the chosen brands'
@@ -160,10 +163,14 @@ export const useInboxStore = defineStore('inbox', () => {
   const connection = shallowRef<Connection | null>(null);
   const offlineSince = computed(() => connection.value?.since.value ?? null);
 
+  /** The list's key: the brands and the filter (its key computed once per filter shown). */
+  const listKey = () => `${brandIds.value.join(',')}|${filterKey.value}`;
+  const keyOf = (filter: InboxFilter) => `${brandIds.value.join(',')}|${filterKeyOf(filter)}`;
   const list = usePagedList<InboxItem>({
     pageSize: INBOX_PAGE_SIZE,
     firstRows: INBOX_FIRST_ROWS,
-    key: () => `${brandIds.value.join(',')}|${filterKey.value}`,
+    keepScreens: INBOX_KEPT_SCREENS,
+    key: () => listKey(),
     enabled,
     async load(offset, limit, signal, { countLater = false } = {}) {
       try {
@@ -180,9 +187,19 @@ export const useInboxStore = defineStore('inbox', () => {
     },
   });
 
+  useTypeScreens({
+    brandIds,
+    filter,
+    types: listedTypes,
+    rows: INBOX_FIRST_ROWS,
+    settled: () => list.count.value !== undefined && !list.replacing.value,
+    keyOf,
+    hasScreen: list.hasScreen,
+    keepScreen: list.keepScreen,
+  });
+
   /** Bumped after every change the service took: the overview and insights read themselves again. */
   const refreshKey = ref(0);
-  const listKey = () => `${brandIds.value.join(',')}|${filterKey.value}`;
   /** The list as shown: less the rows triaged out of it, which leave before the service answers. */
   const shown = useTriagedOut(list, listKey);
   const triage = useTriage({
@@ -191,6 +208,7 @@ export const useInboxStore = defineStore('inbox', () => {
     updateItem: list.updateItem,
     countChange,
     afterBulk: (target, change) => {
+      list.forgetScreens();
       void counts.reload();
       void attention.reload();
       void views.reload();
@@ -253,6 +271,8 @@ export const useInboxStore = defineStore('inbox', () => {
 
   /** Something arrived on the service: the counts around the list read again at once. */
   function countsChanged(): void {
+    // The lists kept may miss what arrived: each is read anew when chosen.
+    list.forgetScreens();
     void counts.reload();
     void views.reload();
     refreshKey.value++;
