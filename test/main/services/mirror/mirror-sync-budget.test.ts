@@ -255,13 +255,11 @@ describe('the sync share while a person works (sandbox, 100 calls a window)', ()
     await quiet();
     const revalidations = () => seen.filter((r) => r.path.includes('sort=-SOURCE_UPDATED_AT')).length;
     const before = revalidations();
-    const filter = {
+    const filter: InboxFilter = {
       from: new Date(clock.now() - 20 * 86_400_000).toISOString(),
       types: ['YOUTUBE_COMMENT'],
     };
-    const ahead = valueOf(
-      await app.call('inbox:first-screen', { brandIds: brands, filter: filter as InboxFilter, limit: 20 }),
-    );
+    const ahead = valueOf(await app.call('inbox:first-screen', { brandIds: brands, filter, limit: 20 }));
     expect(ahead?.items.length).toBeGreaterThan(0);
     await clock.advance(2_000);
     await quiet();
