@@ -52,8 +52,8 @@ describe('the inbox list, page by page', () => {
     // The first page: a screenful first, with nothing drawn yet (its rows show sooner), then,
     // only once they are drawn and stayed a moment, the rest of it.
     expect(asked.map(({ offset, limit }) => [offset, limit])).toEqual([
-      [0, 30],
-      [30, 70],
+      [0, INBOX_FIRST_ROWS],
+      [INBOX_FIRST_ROWS, 100 - INBOX_FIRST_ROWS],
     ]);
     expect(asked[0]!.rowsDrawn).toBe(0);
     expect(asked[1]!.rowsDrawn).toBeGreaterThan(0);

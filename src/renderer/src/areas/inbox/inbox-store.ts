@@ -28,8 +28,11 @@ import { useTypeScreens } from './use-type-screens.ts';
 export const listedTypes = interactionListTypes;
 /** The service's own page size: one service request per page of the list. */
 export const INBOX_PAGE_SIZE = 100;
-/** A tall window's worth of rows, read before the rest of the first page. */
-export const INBOX_FIRST_ROWS = 30;
+/**
+ * A tall window's worth of rows (about 9 show at 1280x800), read before the rest of the first
+ * page: a taller window, or a scroll, asks for the rest at once (usePagedList's setRange).
+ */
+export const INBOX_FIRST_ROWS = 20;
 /** First screens kept: the side panel's types read ahead, and the lists the person was on. */
 const INBOX_KEPT_SCREENS = 24;
 
@@ -62,6 +65,10 @@ export const useInboxStore = defineStore('inbox', () => {
     return previous && filterKeyOf(previous) === filterKeyOf(next) ? previous : next;
   });
   const filterKey = computed(() => filterKeyOf(filter.value));
+  /** The types chosen, the same array while they stay the same (the side panel is drawn again otherwise). */
+  const chosenTypes = computed<readonly string[]>((previous) =>
+    sameOr<readonly string[]>(previous, filter.value.types ?? []),
+  );
   /**
    * The filter as the service is asked it: the list, a bulk change over it and the export. Its
    * archive side always said, To do when the address leaves it out (shared/domain/inbox-counting).
@@ -351,6 +358,7 @@ export const useInboxStore = defineStore('inbox', () => {
     brandsKnown,
     filter,
     filterKey,
+    chosenTypes,
     query,
     archivedSide,
     setFilter,
