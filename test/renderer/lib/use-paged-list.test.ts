@@ -105,6 +105,23 @@ describe('usePagedList, a first screen whose count comes later', () => {
   });
 });
 
+/** A list keeping five first screens, on list 'all', its rows able to be marked read. */
+function keepingList() {
+  const { asked, load } = pages();
+  const key = ref('all');
+  const list = effectScope().run(() =>
+    usePagedList<Row & { read?: boolean }>({
+      pageSize: 100,
+      firstRows: 30,
+      key,
+      enabled: () => true,
+      load,
+      keepScreens: 5,
+    }),
+  )!;
+  return { asked, key, list };
+}
+
 describe('usePagedList, first screens kept', () => {
   it('shows a list chosen again at once, with no call, and reads its page again once the person stays', async () => {
     vi.useFakeTimers();
@@ -146,18 +163,7 @@ describe('usePagedList, first screens kept', () => {
 
   it('shows a screen read ahead, and forgets every kept screen once a row changes', async () => {
     vi.useFakeTimers();
-    const { asked, load } = pages();
-    const key = ref('all');
-    const list = effectScope().run(() =>
-      usePagedList<Row & { read?: boolean }>({
-        pageSize: 100,
-        firstRows: 30,
-        key,
-        enabled: () => true,
-        load,
-        keepScreens: 5,
-      }),
-    )!;
+    const { asked, key, list } = keepingList();
     asked[0]!.answer({ count: 300, items: rows(0, 30) });
     await flushPromises();
     list.keepScreen('ahead', { count: 2, items: rows(900, 2) });
@@ -182,18 +188,7 @@ describe('usePagedList, first screens kept', () => {
 
   it('keeps a row changed while its kept screen was read again', async () => {
     vi.useFakeTimers();
-    const { asked, load } = pages();
-    const key = ref('all');
-    const list = effectScope().run(() =>
-      usePagedList<Row & { read?: boolean }>({
-        pageSize: 100,
-        firstRows: 30,
-        key,
-        enabled: () => true,
-        load,
-        keepScreens: 5,
-      }),
-    )!;
+    const { asked, key, list } = keepingList();
     asked[0]!.answer({ count: 30, items: rows(0, 30) });
     await flushPromises();
     list.keepScreen('ahead', { count: 30, items: rows(900, 30), countPending: true });
