@@ -78,10 +78,10 @@ const changeFields = {
   assignee_id: 'change.assigneeId',
 };
 
-/** The Inbox area (interface.md ops 16 to 20 and the PATCH extension) on the active profile. */
 /** A first screen read ahead would need the service: it is not asked (`inbox:first-screen`). */
 class NotAskedAhead extends Error {}
 
+/** The Inbox area (interface.md ops 16 to 20 and the PATCH extension) on the active profile. */
 export function createInboxHandlers(deps: InboxHandlersDeps): HandlerMap<typeof inboxCalls> {
   const now = deps.now ?? (() => performance.now());
   const capability = createTriageCapability();

@@ -20,13 +20,14 @@ export interface TypeScreensOptions {
 }
 
 /**
- * The side panel's types read ahead: once the list shows its rows for a filter with no type chosen,
- * each type's first screen (that filter with the type) is asked of this computer's copy of the
- * inbox, one after the other on the background lane, and kept by the list, so picking a type in
- * the panel shows its rows in the same frame, with no round trip (the list reads them again once
- * the person stays on it). Going through the types and back keeps this going; a change to the
- * rest of the filter or the brands stops it. Not for a search (see below). The copy answers or declines at once (null: older
- * rows the service would have to count, or no copy): the service is never asked for these.
+ * The side panel's types read ahead: once the list shows its rows for a filter with no type
+ * chosen, each type's first screen (that filter with the type) is asked of this computer's copy
+ * of the inbox, one after the other on the background lane, and kept by the list, so picking a
+ * type in the panel shows its rows in the same frame, with no round trip (the list reads them
+ * again once the person stays on it). Going through the types and back keeps this going; a change
+ * to the rest of the filter or the brands stops it. Not for a search (see below). The copy
+ * answers or declines at once (null: older rows the service would have to count, or no copy):
+ * the service is never asked for these.
  */
 export function useTypeScreens(options: TypeScreensOptions): void {
   let reading: AbortController | null = null;
