@@ -114,7 +114,9 @@ test('triage done offline shows at once and reaches the service once when it is 
     await paneButton(page, 'Archive').click();
     await expect(rowById(page, archived)).toHaveCount(0);
 
-    // Every changed row still listed waits calmly; the offline line counts what waits.
+    // Every changed row still listed waits calmly; the offline line counts what waits. (Back at
+    // the list's top: opening the rows scrolled it, and rows out of view are not drawn.)
+    await page.getByTestId('virtual-list').evaluate((list) => list.scrollTo(0, 0));
     for (const id of [followed, tagged, refusedRow, readToggled])
       await expect(rowById(page, id).getByTestId('queued-waiting')).toHaveText('Unsent');
     // The archive goes in line once its Undo has passed.

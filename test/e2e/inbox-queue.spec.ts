@@ -102,7 +102,9 @@ test('one unread count everywhere: subtitle, type list, overview and the Unread 
   await expect.poll(async () => (await interaction(sandbox, id)).is_archived).toBe(true);
   expect(await serviceUnread(sandbox)).toBe(unread - 1);
 
-  // Read again from the service, they still agree.
+  // Read again from the service, they still agree (the address has the filter once the person
+  // stays on it a moment: route-query.ts).
+  await expect(page).toHaveURL(/read=no/);
   await page.reload();
   await expect(rows(page).first()).toBeVisible();
   await expectUnreadEverywhere(page, unread - 1);

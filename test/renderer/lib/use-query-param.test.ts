@@ -122,7 +122,7 @@ describe('what the address is written with, and when', () => {
     expect(router.currentRoute.value.fullPath).toBe('/other?word=summer');
   });
 
-  it('puts them in the address at once when the page goes away (a reload)', async () => {
+  it('puts them in the page\u2019s history entry at once when the page goes away', async () => {
     const { router, value } = await at('/list?word=spring', () => useQueryState(listing));
     value.set({ word: 'summer' });
     window.dispatchEvent(new Event('pagehide'));

@@ -63,9 +63,10 @@ function write(router: Router): void {
 }
 
 /**
- * The page going away (a reload, the window closed) while values wait: they are put in the
- * address at once, in place of its entry (the router's own navigation would not end in time), so
- * a reload shows what the person last chose.
+ * The page going away (another page, the window closed) while values wait: they are put in its
+ * history entry at once, in place of its address (the router's own navigation would not end in
+ * time), so coming back to the entry shows what the person last chose. A reload begun in that
+ * moment has already taken the address before.
  */
 function writeNow(router: Router): void {
   const batch = take(router);
